@@ -1,0 +1,27 @@
+/**
+ * @tempo/bitboard: squares, colours and pieces as small integers, 64-bit sets as two
+ * uint32 halves, leaper and geometry tables, and slider attacks by 32-bit magics.
+ */
+export * from './types';
+export * from './bits';
+export {
+  KNIGHT_ATTACKS,
+  KING_ATTACKS,
+  PAWN_ATTACKS,
+  BETWEEN,
+  LINE,
+  ROOK_DIRECTIONS,
+  BISHOP_DIRECTIONS,
+  slidingAttacksSlow,
+} from './tables';
+export {
+  type MagicTable,
+  ROOK_MAGIC,
+  BISHOP_MAGIC,
+  ROOK_TABLE,
+  BISHOP_TABLE,
+  rookIndex,
+  bishopIndex,
+  relevantMask,
+  occupancyFromIndex,
+} from './magics';

@@ -1,0 +1,130 @@
+/**
+ * Slider attacks by 32-bit magic bitboards (Grant Osborne's scheme, as in
+ * tomitankChess): the masked occupancy halves are each multiplied by a 32-bit magic
+ * and xored, and the top bits of the product index the square's slice of the table:
+ *
+ *   idx = offset[sq] + ((imul(oLo & maskLo[sq], magicLo[sq]) ^ imul(oHi & maskHi[sq], magicHi[sq])) >>> shift[sq])
+ *
+ * The magics are found once by tools/magics and committed in magics-data.ts; the
+ * tables are filled at load from the slow ray-walk reference, and a test proves that
+ * no two occupancies of a square that need different attack sets share an index.
+ */
+import { popcount } from './bits';
+import { BISHOP_MAGICS, ROOK_MAGICS } from './magics-data';
+import { BISHOP_DIRECTIONS, ROOK_DIRECTIONS, slidingAttacksSlow } from './tables';
+
+/** Per-square magic parameters and the attack table of one slider type. */
+export interface MagicTable {
+  /** Relevant-occupancy mask halves (rays without their last square). */
+  readonly maskLo: Uint32Array;
+  readonly maskHi: Uint32Array;
+  readonly magicLo: Int32Array;
+  readonly magicHi: Int32Array;
+  readonly shift: Uint8Array;
+  /** Start of each square's slice, in entries. */
+  readonly offset: Uint32Array;
+  /** Attack sets, interleaved halves: entry e is (attacks[2e], attacks[2e + 1]). */
+  readonly attacks: Uint32Array;
+}
+
+/** Relevant occupancy mask of a slider on sq: its empty-board rays minus each ray's edge square. */
+export function relevantMask(sq: number, directions: ReadonlyArray<readonly [number, number]>, out: Uint32Array): void {
+  out[0] = 0;
+  out[1] = 0;
+  for (const [df, dr] of directions) {
+    let f = (sq & 7) + df;
+    let r = (sq >>> 3) + dr;
+    while (f + df >= 0 && f + df < 8 && r + dr >= 0 && r + dr < 8) {
+      const s = r * 8 + f;
+      if (s < 32) out[0] |= 1 << s;
+      else out[1] |= 1 << (s - 32);
+      f += df;
+      r += dr;
+    }
+  }
+}
+
+/** The occupancy of a mask selected by the bits of `index` (bit k picks the k-th mask square). */
+export function occupancyFromIndex(index: number, maskLo: number, maskHi: number, out: Uint32Array): void {
+  let lo = 0;
+  let hi = 0;
+  let k = 0;
+  for (let s = 0; s < 64; s++) {
+    const inMask = s < 32 ? (maskLo >>> s) & 1 : (maskHi >>> (s - 32)) & 1;
+    if (!inMask) continue;
+    if ((index >>> k) & 1) {
+      if (s < 32) lo |= 1 << s;
+      else hi |= 1 << (s - 32);
+    }
+    k++;
+  }
+  out[0] = lo >>> 0;
+  out[1] = hi >>> 0;
+}
+
+function buildTable(
+  directions: ReadonlyArray<readonly [number, number]>,
+  magics: ReadonlyArray<readonly [number, number]>,
+): MagicTable {
+  const maskLo = new Uint32Array(64);
+  const maskHi = new Uint32Array(64);
+  const magicLo = new Int32Array(64);
+  const magicHi = new Int32Array(64);
+  const shift = new Uint8Array(64);
+  const offset = new Uint32Array(64);
+  const tmp = new Uint32Array(2);
+  let total = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    relevantMask(sq, directions, tmp);
+    maskLo[sq] = tmp[0];
+    maskHi[sq] = tmp[1];
+    const bits = popcount(tmp[0], tmp[1]);
+    shift[sq] = 32 - bits;
+    magicLo[sq] = magics[sq][0];
+    magicHi[sq] = magics[sq][1];
+    offset[sq] = total;
+    total += 1 << bits;
+  }
+  const attacks = new Uint32Array(2 * total);
+  const occ = new Uint32Array(2);
+  for (let sq = 0; sq < 64; sq++) {
+    const n = 1 << (32 - shift[sq]);
+    for (let i = 0; i < n; i++) {
+      occupancyFromIndex(i, maskLo[sq], maskHi[sq], occ);
+      slidingAttacksSlow(sq, occ[0], occ[1], directions, tmp);
+      const e = offset[sq] + ((Math.imul(occ[0], magicLo[sq]) ^ Math.imul(occ[1], magicHi[sq])) >>> shift[sq]);
+      attacks[2 * e] = tmp[0];
+      attacks[2 * e + 1] = tmp[1];
+    }
+  }
+  return { maskLo, maskHi, magicLo, magicHi, shift, offset, attacks };
+}
+
+export const ROOK_MAGIC: MagicTable = buildTable(ROOK_DIRECTIONS, ROOK_MAGICS);
+export const BISHOP_MAGIC: MagicTable = buildTable(BISHOP_DIRECTIONS, BISHOP_MAGICS);
+
+/** Rook attack table; read a set with `ROOK_TABLE[i], ROOK_TABLE[i + 1]` for i = rookIndex(...). */
+export const ROOK_TABLE = ROOK_MAGIC.attacks;
+/** Bishop attack table; read a set with `BISHOP_TABLE[i], BISHOP_TABLE[i + 1]` for i = bishopIndex(...). */
+export const BISHOP_TABLE = BISHOP_MAGIC.attacks;
+
+const R_MASK_LO = ROOK_MAGIC.maskLo, R_MASK_HI = ROOK_MAGIC.maskHi;
+const R_MAG_LO = ROOK_MAGIC.magicLo, R_MAG_HI = ROOK_MAGIC.magicHi;
+const R_SHIFT = ROOK_MAGIC.shift, R_OFF = ROOK_MAGIC.offset;
+const B_MASK_LO = BISHOP_MAGIC.maskLo, B_MASK_HI = BISHOP_MAGIC.maskHi;
+const B_MAG_LO = BISHOP_MAGIC.magicLo, B_MAG_HI = BISHOP_MAGIC.magicHi;
+const B_SHIFT = BISHOP_MAGIC.shift, B_OFF = BISHOP_MAGIC.offset;
+
+/** Index into ROOK_TABLE of the rook attacks from sq for occupancy (occLo, occHi). */
+export function rookIndex(sq: number, occLo: number, occHi: number): number {
+  return (
+    (R_OFF[sq] + ((Math.imul(occLo & R_MASK_LO[sq], R_MAG_LO[sq]) ^ Math.imul(occHi & R_MASK_HI[sq], R_MAG_HI[sq])) >>> R_SHIFT[sq])) << 1
+  );
+}
+
+/** Index into BISHOP_TABLE of the bishop attacks from sq for occupancy (occLo, occHi). */
+export function bishopIndex(sq: number, occLo: number, occHi: number): number {
+  return (
+    (B_OFF[sq] + ((Math.imul(occLo & B_MASK_LO[sq], B_MAG_LO[sq]) ^ Math.imul(occHi & B_MASK_HI[sq], B_MAG_HI[sq])) >>> B_SHIFT[sq])) << 1
+  );
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+
+/**
+ * One vitest run over every package. Tests import the other packages' sources (not
+ * their dist) and run with `__DEBUG__` true, so every doMove/undoMove is checked
+ * against its from-scratch twin.
+ */
+export default defineConfig({
+  define: { __DEBUG__: 'true' },
+  resolve: {
+    alias: {
+      '@tempo/bitboard': src('bitboard'),
+      '@tempo/position': src('position'),
+      '@tempo/movegen': src('movegen'),
+    },
+  },
+  test: {
+    include: ['{packages,apps,tools}/*/src/**/*.test.ts', '{packages,apps,tools}/*/test/**/*.test.ts'],
+    testTimeout: 600_000,
+    hookTimeout: 600_000,
+    pool: 'forks',
+    reporters: ['default', './tools/vitest-summary-reporter.ts'],
+  },
+});
