@@ -1,0 +1,16 @@
+/**
+ * @tempo/position: the board, FEN in and out, Zobrist keys, the state stack, and
+ * doMove/undoMove/doNullMove with every incremental value checked against its
+ * from-scratch twin in debug builds.
+ */
+export { Position, FenError, type PositionOptions, WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO } from './position';
+export { parseFen, START_FEN, type ParsedFen, type Result } from './fen';
+export * from './move';
+export { type PsqTable, ZERO_PSQ } from './psq';
+export { StateStack } from './state';
+export { type CastlingSetup } from './castling';
+export { attackersTo, isAttacked } from './attacks';
+export { posIsOk, assertPositionOk, computeKeys } from './verify';
+export { toFen, moveToUci } from './io';
+export { isDraw, isFiftyMoveDraw, isRepetitionDraw, hasInsufficientMaterial } from './draw';
+export * as Zobrist from './zobrist';

@@ -1,0 +1,27 @@
+/**
+ * A move is a 16-bit integer: from (bits 0-5) | to (6-11) | promotion piece type
+ * minus KNIGHT (12-13) | type (14-15). Castling is encoded as "king captures own
+ * rook" (to = the rook's square), which makes Chess960 free; the UCI text is made
+ * only at the boundary. 0 is "no move" (a1a1 is never a move).
+ */
+import { KNIGHT, type PieceType, type Square } from '@tempo/bitboard';
+
+export type Move = number;
+
+export const MOVE_NONE = 0;
+export const NORMAL = 0;
+export const PROMOTION = 1 << 14;
+export const EN_PASSANT = 2 << 14;
+export const CASTLING = 3 << 14;
+
+export const moveFrom = (m: Move): Square => m & 63;
+export const moveTo = (m: Move): Square => (m >>> 6) & 63;
+/** NORMAL, PROMOTION, EN_PASSANT or CASTLING. */
+export const moveType = (m: Move): number => m & 0xc000;
+/** The promotion piece type (KNIGHT..QUEEN); meaningful only for PROMOTION moves. */
+export const promotionType = (m: Move): PieceType => ((m >>> 12) & 3) + KNIGHT;
+
+export const makeMove = (from: Square, to: Square): Move => from | (to << 6);
+export const makePromotion = (from: Square, to: Square, promo: PieceType): Move =>
+  from | (to << 6) | ((promo - KNIGHT) << 12) | PROMOTION;
+export const makeSpecial = (from: Square, to: Square, type: number): Move => from | (to << 6) | type;

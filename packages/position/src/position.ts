@@ -1,0 +1,465 @@
+/**
+ * The position: mailbox and piece bitboards, side to move, castling setup, and a
+ * state stack of typed columns indexed by ply (the seeds' StateInfo chain). doMove
+ * copies the carried columns to row ply + 1 and updates them; undoMove restores the
+ * board and steps back one row: nothing is recomputed.
+ */
+import {
+  BISHOP_TABLE,
+  BLACK,
+  KING,
+  NO_PIECE,
+  NO_SQUARE,
+  PAWN,
+  PAWN_ATTACKS,
+  ROOK_TABLE,
+  WHITE,
+  bishopIndex,
+  lsb,
+  makePiece,
+  rookIndex,
+} from '@tempo/bitboard';
+import { attackersTo, isAttacked } from './attacks';
+import { parseFen, type Result } from './fen';
+import { CASTLING, EN_PASSANT, PROMOTION, type Move } from './move';
+import { ZERO_PSQ, type PsqTable } from './psq';
+import {
+  CASTLING_KEY_HI,
+  CASTLING_KEY_LO,
+  EP_KEY_HI,
+  EP_KEY_LO,
+  PSQ_KEY_HI,
+  PSQ_KEY_LO,
+  SIDE_KEY_HI,
+  SIDE_KEY_LO,
+} from './zobrist';
+import { StateStack } from './state';
+import { setupCastling, type CastlingSetup } from './castling';
+import { assertPositionOk } from './verify';
+import { toFen } from './io';
+
+/** Castling-rights bits. */
+export const WHITE_OO = 1;
+export const WHITE_OOO = 2;
+export const BLACK_OO = 4;
+export const BLACK_OOO = 8;
+
+/** Options for building a position. */
+export interface PositionOptions {
+  /** Chess960 mode: castling moves print as king-takes-rook. Default: inferred from the castling setup. */
+  chess960?: boolean;
+  /** Incremental evaluation terms; default ZERO_PSQ. */
+  psq?: PsqTable;
+}
+
+/** Thrown by Position.fromFen; its message names the FEN field and the problem. */
+export class FenError extends Error {
+  override name = 'FenError';
+}
+
+const scratch = new Uint32Array(2);
+
+export class Position {
+  /** Mailbox: piece code per square, 0 when empty. */
+  readonly board = new Uint8Array(64);
+  /** Piece bitboards: piece p at (bb[2p], bb[2p + 1]); colour c's pieces at (bb[16c], bb[16c + 1]). */
+  readonly bb = new Uint32Array(32);
+  /** Count of each piece code; index 8c holds colour c's total. */
+  readonly pieceCount = new Uint8Array(16);
+  /** Side to move. */
+  side = WHITE;
+  /** Index of the current row of the state stack. */
+  ply = 0;
+  /** Ply of the search root: repetitions at or after it count twofold (see isRepetition). */
+  rootPly = 0;
+  /** Game ply of row 0: 2 * (fullmove - 1) + (black to move). */
+  gamePlyAtRow0 = 0;
+  chess960 = false;
+  readonly castling: CastlingSetup;
+  readonly st: StateStack;
+  readonly psq: PsqTable;
+
+  private constructor(psq: PsqTable) {
+    this.psq = psq;
+    this.st = new StateStack(256);
+    this.castling = setupCastling();
+  }
+
+  /** Parses a FEN into a new position; bad input returns an error value, never a half-built position. */
+  static parse(fen: string, options: PositionOptions = {}): Result<Position> {
+    const parsed = parseFen(fen);
+    if (!parsed.ok) return parsed;
+    const f = parsed.value;
+    const pos = new Position(options.psq ?? ZERO_PSQ);
+    pos.side = f.side;
+    pos.chess960 = options.chess960 ?? f.needsChess960;
+    pos.gamePlyAtRow0 = 2 * (f.fullmove - 1) + f.side;
+    for (let sq = 0; sq < 64; sq++) if (f.board[sq] !== NO_PIECE) pos.putPiece(f.board[sq], sq);
+    let rights = 0;
+    for (let i = 0; i < 4; i++) {
+      if (f.castlingRooks[i] < 0) continue;
+      rights |= 1 << i;
+      pos.castling.add(1 << i, pos.kingSquare(i >>> 1), f.castlingRooks[i]);
+    }
+    const st = pos.st;
+    st.castling[0] = rights;
+    st.keyLo[0] ^= CASTLING_KEY_LO[rights];
+    st.keyHi[0] ^= CASTLING_KEY_HI[rights];
+    if (f.side === BLACK) {
+      st.keyLo[0] ^= SIDE_KEY_LO;
+      st.keyHi[0] ^= SIDE_KEY_HI;
+    }
+    st.rule50[0] = f.rule50;
+    st.pliesFromNull[0] = 0;
+    st.epSquare[0] = NO_SQUARE;
+    if (pos.isAttacked(pos.kingSquare(f.side ^ 1), f.side))
+      return { ok: false, error: `Invalid FEN: "${fen.trim()}": the side not to move is in check` };
+    if (f.epSquare !== NO_SQUARE && pos.epCaptureIsLegal(f.epSquare)) pos.setEp(0, f.epSquare);
+    pos.computeCheckers(0);
+    return { ok: true, value: pos };
+  }
+
+  /** Parses a FEN into a new position; throws FenError with a message naming the field and problem. */
+  static fromFen(fen: string, options: PositionOptions = {}): Position {
+    const r = Position.parse(fen, options);
+    if (!r.ok) throw new FenError(r.error);
+    return r.value;
+  }
+
+  /** The FEN of the current position (Shredder-FEN castling letters in Chess960 mode). */
+  toFen(): string {
+    return toFen(this);
+  }
+
+  // ---- Queries -------------------------------------------------------------------
+
+  kingSquare(color: number): number {
+    const k = makePiece(color, KING) << 1;
+    return lsb(this.bb[k], this.bb[k + 1]);
+  }
+
+  get key(): { lo: number; hi: number } {
+    return { lo: this.st.keyLo[this.ply] >>> 0, hi: this.st.keyHi[this.ply] >>> 0 };
+  }
+  get epSquare(): number {
+    return this.st.epSquare[this.ply];
+  }
+  get castlingRights(): number {
+    return this.st.castling[this.ply];
+  }
+  get rule50(): number {
+    return this.st.rule50[this.ply];
+  }
+  inCheck(): boolean {
+    return (this.st.checkersLo[this.ply] | this.st.checkersHi[this.ply]) !== 0;
+  }
+  /** The piece captured by the move that led to the current row (0 if none). */
+  capturedPiece(): number {
+    return this.st.captured[this.ply];
+  }
+  /** Game ply of the current row (0 at the start of a game). */
+  gamePly(): number {
+    return this.gamePlyAtRow0 + this.ply;
+  }
+
+  /** Whether colour `by` attacks sq on the current board. */
+  isAttacked(sq: number, by: number): boolean {
+    const bb = this.bb;
+    return isAttacked(bb, sq, by, bb[0] | bb[16], bb[1] | bb[17]);
+  }
+
+  /** All attackers of sq, both colours, on the given occupancy; written to out[0..1]. */
+  attackersTo(sq: number, occLo: number, occHi: number, out: Uint32Array): void {
+    attackersTo(this.bb, sq, occLo, occHi, out);
+  }
+
+  // ---- Board edits: the only code that touches board, bitboards and counts ----------
+
+  /** Places a piece on an empty square, updating every incremental value of the current row. */
+  putPiece(piece: number, sq: number): void {
+    this.setBits(piece, sq);
+    const n = this.pieceCount[piece]++;
+    this.pieceCount[piece & 8]++;
+    this.updateTerms(piece, sq, 1, n);
+  }
+
+  /** Removes the piece on sq, updating every incremental value of the current row. */
+  removePiece(sq: number): void {
+    const piece = this.board[sq];
+    this.clearBits(piece, sq);
+    const n = --this.pieceCount[piece];
+    this.pieceCount[piece & 8]--;
+    this.updateTerms(piece, sq, -1, n);
+  }
+
+  /** Moves the piece on from to the empty square to. */
+  movePiece(from: number, to: number): void {
+    const piece = this.board[from];
+    this.clearBits(piece, from);
+    this.setBits(piece, to);
+    const st = this.st, row = this.ply, p64 = piece << 6;
+    st.keyLo[row] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
+    st.keyHi[row] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+    if ((piece & 7) === PAWN) {
+      st.pawnKeyLo[row] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
+      st.pawnKeyHi[row] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+    }
+    const psq = this.psq;
+    st.psqMg[row] += psq.mg[p64 + to] - psq.mg[p64 + from];
+    st.psqEg[row] += psq.eg[p64 + to] - psq.eg[p64 + from];
+  }
+
+  /** Adds (sign 1) or removes (sign -1) piece-on-square terms; n is the piece's count index. */
+  private updateTerms(piece: number, sq: number, sign: number, n: number): void {
+    const st = this.st, row = this.ply, i = (piece << 6) + sq, m = (piece << 6) + n;
+    st.keyLo[row] ^= PSQ_KEY_LO[i];
+    st.keyHi[row] ^= PSQ_KEY_HI[i];
+    st.materialKeyLo[row] ^= PSQ_KEY_LO[m];
+    st.materialKeyHi[row] ^= PSQ_KEY_HI[m];
+    if ((piece & 7) === PAWN) {
+      st.pawnKeyLo[row] ^= PSQ_KEY_LO[i];
+      st.pawnKeyHi[row] ^= PSQ_KEY_HI[i];
+    }
+    const psq = this.psq;
+    st.psqMg[row] += sign * psq.mg[i];
+    st.psqEg[row] += sign * psq.eg[i];
+    st.phase[row] += sign * psq.phase[piece];
+    if (piece < 8) st.nonPawnW[row] += sign * psq.nonPawn[piece];
+    else st.nonPawnB[row] += sign * psq.nonPawn[piece];
+  }
+
+  private setBits(piece: number, sq: number): void {
+    const bb = this.bb, c = (piece & 8) << 1, p = piece << 1;
+    this.board[sq] = piece;
+    if (sq < 32) {
+      const b = 1 << sq;
+      bb[p] |= b;
+      bb[c] |= b;
+    } else {
+      const b = 1 << (sq - 32);
+      bb[p + 1] |= b;
+      bb[c + 1] |= b;
+    }
+  }
+
+  private clearBits(piece: number, sq: number): void {
+    const bb = this.bb, c = (piece & 8) << 1, p = piece << 1;
+    this.board[sq] = NO_PIECE;
+    if (sq < 32) {
+      const b = ~(1 << sq);
+      bb[p] &= b;
+      bb[c] &= b;
+    } else {
+      const b = ~(1 << (sq - 32));
+      bb[p + 1] &= b;
+      bb[c + 1] &= b;
+    }
+  }
+
+  // ---- Make / unmake ------------------------------------------------------------
+
+  /**
+   * Plays a legal move. Precondition: m is legal here (movegen's legal list, or
+   * pseudoLegal(m) && legal(m)). Pushes one row on the state stack.
+   */
+  doMove(m: Move): void {
+    const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
+    const st = this.st, prev = this.ply;
+    if (prev + 2 >= st.capacity) st.grow();
+    const row = prev + 1;
+    st.copyCarried(prev, row);
+    this.ply = row;
+    const us = this.side, them = us ^ 1, board = this.board;
+    const piece = board[from];
+    let rule50 = st.rule50[prev] + 1;
+    // A previous en passant square leaves the key.
+    const oldEp = st.epSquare[prev];
+    if (oldEp !== NO_SQUARE) {
+      st.keyLo[row] ^= EP_KEY_LO[oldEp & 7];
+      st.keyHi[row] ^= EP_KEY_HI[oldEp & 7];
+    }
+    st.epSquare[row] = NO_SQUARE;
+    let captured = NO_PIECE;
+    if (type === CASTLING) {
+      const kingTo = this.castling.kingTo[to], rookTo = this.castling.rookTo[to];
+      const rook = board[to];
+      this.removePiece(from);
+      this.removePiece(to);
+      this.putPiece(piece, kingTo);
+      this.putPiece(rook, rookTo);
+    } else {
+      if (type === EN_PASSANT) {
+        captured = makePiece(them, PAWN);
+        this.removePiece(to ^ 8);
+      } else if (board[to] !== NO_PIECE) {
+        captured = board[to];
+        this.removePiece(to);
+      }
+      this.movePiece(from, to);
+      if ((piece & 7) === PAWN) {
+        rule50 = 0;
+        if (type === PROMOTION) {
+          this.removePiece(to);
+          this.putPiece(makePiece(us, ((m >>> 12) & 3) + 2), to);
+        } else if ((from ^ to) === 16) {
+          const ep = (from + to) >>> 1;
+          const p = (us << 7) + (ep << 1); // squares from which `them` pawns capture on ep
+          const tp = (makePiece(them, PAWN) << 1);
+          if (((PAWN_ATTACKS[p] & this.bb[tp]) | (PAWN_ATTACKS[p + 1] & this.bb[tp + 1])) !== 0 && this.epCaptureIsLegalFor(them, ep))
+            this.setEp(row, ep);
+        }
+      }
+      if (captured !== NO_PIECE) rule50 = 0;
+    }
+    st.captured[row] = captured;
+    st.rule50[row] = rule50;
+    st.pliesFromNull[row] = st.pliesFromNull[prev] + 1;
+    st.move[row] = m;
+    const oldRights = st.castling[prev];
+    if (oldRights !== 0) {
+      const mask = this.castling.rightsMask;
+      const rights = oldRights & mask[from] & mask[to];
+      if (rights !== oldRights) {
+        st.castling[row] = rights;
+        st.keyLo[row] ^= CASTLING_KEY_LO[oldRights] ^ CASTLING_KEY_LO[rights];
+        st.keyHi[row] ^= CASTLING_KEY_HI[oldRights] ^ CASTLING_KEY_HI[rights];
+      }
+    }
+    st.keyLo[row] ^= SIDE_KEY_LO;
+    st.keyHi[row] ^= SIDE_KEY_HI;
+    this.side = them;
+    this.computeCheckers(row);
+    if (__DEBUG__) assertPositionOk(this);
+  }
+
+  /** Takes back the move that led to the current row. Precondition: the row was pushed by doMove. */
+  undoMove(): void {
+    const st = this.st, row = this.ply;
+    const m = st.move[row];
+    const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
+    const them = this.side, us = them ^ 1;
+    this.side = us;
+    if (type === CASTLING) {
+      const kingTo = this.castling.kingTo[to], rookTo = this.castling.rookTo[to];
+      const king = this.board[kingTo], rook = this.board[rookTo];
+      this.clearBits(king, kingTo);
+      this.clearBits(rook, rookTo);
+      this.setBits(king, from);
+      this.setBits(rook, to);
+    } else {
+      let piece = this.board[to];
+      if (type === PROMOTION) {
+        this.clearBits(piece, to);
+        this.pieceCount[piece]--;
+        piece = makePiece(us, PAWN);
+        this.pieceCount[piece]++;
+        this.setBits(piece, to);
+      }
+      this.clearBits(piece, to);
+      this.setBits(piece, from);
+      const captured = st.captured[row];
+      if (captured !== NO_PIECE) {
+        this.setBits(captured, type === EN_PASSANT ? to ^ 8 : to);
+        this.pieceCount[captured]++;
+        this.pieceCount[captured & 8]++;
+      }
+    }
+    this.ply = row - 1;
+    if (__DEBUG__) assertPositionOk(this);
+  }
+
+  /** Passes the move (for null-move pruning). Precondition: not in check. */
+  doNullMove(): void {
+    const st = this.st, prev = this.ply;
+    if (__DEBUG__ && this.inCheck()) throw new Error('doNullMove in check');
+    if (prev + 2 >= st.capacity) st.grow();
+    const row = prev + 1;
+    st.copyCarried(prev, row);
+    this.ply = row;
+    const oldEp = st.epSquare[prev];
+    if (oldEp !== NO_SQUARE) {
+      st.keyLo[row] ^= EP_KEY_LO[oldEp & 7];
+      st.keyHi[row] ^= EP_KEY_HI[oldEp & 7];
+    }
+    st.epSquare[row] = NO_SQUARE;
+    st.keyLo[row] ^= SIDE_KEY_LO;
+    st.keyHi[row] ^= SIDE_KEY_HI;
+    st.captured[row] = NO_PIECE;
+    st.rule50[row] = st.rule50[prev] + 1;
+    st.pliesFromNull[row] = 0;
+    st.move[row] = 0;
+    st.checkersLo[row] = 0;
+    st.checkersHi[row] = 0;
+    this.side ^= 1;
+    if (__DEBUG__) assertPositionOk(this);
+  }
+
+  undoNullMove(): void {
+    this.side ^= 1;
+    this.ply--;
+  }
+
+  // ---- Helpers for doMove and parse -----------------------------------------------
+
+  private setEp(row: number, ep: number): void {
+    this.st.epSquare[row] = ep;
+    this.st.keyLo[row] ^= EP_KEY_LO[ep & 7];
+    this.st.keyHi[row] ^= EP_KEY_HI[ep & 7];
+  }
+
+  /** Whether the side to move could legally capture en passant on ep (board already set up). */
+  private epCaptureIsLegal(ep: number): boolean {
+    return this.epCaptureIsLegalFor(this.side, ep);
+  }
+
+  /** Whether some pawn of `us` can legally capture en passant on ep, the enemy pawn having just double-stepped. */
+  private epCaptureIsLegalFor(us: number, ep: number): boolean {
+    const bb = this.bb, them = us ^ 1;
+    const captured = us === WHITE ? ep - 8 : ep + 8;
+    const ksq = this.kingSquare(us);
+    const p = (them << 7) + (ep << 1); // our pawns that attack ep
+    const pp = makePiece(us, PAWN) << 1;
+    let lo = PAWN_ATTACKS[p] & bb[pp], hi = PAWN_ATTACKS[p + 1] & bb[pp + 1];
+    const occLo0 = bb[0] | bb[16], occHi0 = bb[1] | bb[17];
+    while ((lo | hi) !== 0) {
+      let from: number;
+      if (lo !== 0) { from = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+      else { from = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+      // Occupancy after the capture: from and captured emptied, ep filled.
+      let occLo = occLo0, occHi = occHi0;
+      if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
+      if (captured < 32) occLo &= ~(1 << captured); else occHi &= ~(1 << (captured - 32));
+      if (ep < 32) occLo |= 1 << ep; else occHi |= 1 << (ep - 32);
+      attackersTo(bb, ksq, occLo, occHi, scratch);
+      // Enemy attackers, minus the captured pawn, that still reach the king.
+      const o = them << 4;
+      let aLo = scratch[0] & bb[o], aHi = scratch[1] & bb[o + 1];
+      if (captured < 32) aLo &= ~(1 << captured); else aHi &= ~(1 << (captured - 32));
+      if ((aLo | aHi) === 0) return true;
+    }
+    return false;
+  }
+
+  /** Fills the checkers of the side to move into row. */
+  private computeCheckers(row: number): void {
+    const bb = this.bb, us = this.side, ksq = this.kingSquare(us);
+    attackersTo(bb, ksq, bb[0] | bb[16], bb[1] | bb[17], scratch);
+    const o = (us ^ 1) << 4;
+    this.st.checkersLo[row] = scratch[0] & bb[o];
+    this.st.checkersHi[row] = scratch[1] & bb[o + 1];
+  }
+
+  /** Rook-line and diagonal attacks, exposed for movegen's slow paths. */
+  static sliderAttacks(sq: number, occLo: number, occHi: number, rook: boolean, out: Uint32Array): void {
+    if (rook) {
+      const i = rookIndex(sq, occLo, occHi);
+      out[0] = ROOK_TABLE[i];
+      out[1] = ROOK_TABLE[i + 1];
+    } else {
+      const i = bishopIndex(sq, occLo, occHi);
+      out[0] = BISHOP_TABLE[i];
+      out[1] = BISHOP_TABLE[i + 1];
+    }
+  }
+}
+
