@@ -1,0 +1,288 @@
+/**
+ * Legal move generation into a preallocated list. One pass computes the check mask
+ * and the pinned pieces, then every generated move is legal: king moves are tested
+ * against attacks with the king lifted off the board, pinned pieces move along their
+ * pin line, en passant is tested by playing it out on the occupancy, and castling
+ * checks its empty path and the squares the king crosses (Chess960 included).
+ */
+import { BETWEEN, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { CASTLING, EN_PASSANT, PROMOTION, isAttacked, type Position } from '@tempo/position';
+import { PINNED, pinnedPieces } from './common';
+import { epCaptureIsLegal } from './legality';
+
+const FILE_A = 0x01010101, FILE_H = 0x80808080 | 0;
+const NOT_A = ~FILE_A, NOT_H = ~FILE_H;
+const RANK_8_HI = 0xff000000 | 0, RANK_1_LO = 0x000000ff;
+const RANK_3_LO = 0x00ff0000, RANK_6_HI = 0x0000ff00;
+
+/** Writes the four promotions from -> to (queen first) and returns the new end. */
+function pushPromotions(list: Int32Array, n: number, from: number, to: number): number {
+  const base = from | (to << 6) | PROMOTION;
+  list[n] = base | (3 << 12);
+  list[n + 1] = base;
+  list[n + 2] = base | (2 << 12);
+  list[n + 3] = base | (1 << 12);
+  return n + 4;
+}
+
+/** Emits a move for every square in (lo, hi) from `from`. */
+function pushTargets(list: Int32Array, n: number, from: number, lo: number, hi: number): number {
+  while (lo !== 0) {
+    list[n++] = from | ((31 - Math.clz32(lo ^ (lo - 1))) << 6);
+    lo &= lo - 1;
+  }
+  while (hi !== 0) {
+    list[n++] = from | ((63 - Math.clz32(hi ^ (hi - 1))) << 6);
+    hi &= hi - 1;
+  }
+  return n;
+}
+
+/** Emits pawn moves to every square in (lo, hi) from `to - delta`; promotions when the target is on the last rank. */
+function pushPawnTargets(list: Int32Array, n: number, delta: number, lo: number, hi: number, promoLo: number, promoHi: number): number {
+  let pl = lo & promoLo, ph = hi & promoHi;
+  lo &= ~promoLo;
+  hi &= ~promoHi;
+  while (lo !== 0) {
+    const to = 31 - Math.clz32(lo ^ (lo - 1));
+    list[n++] = (to - delta) | (to << 6);
+    lo &= lo - 1;
+  }
+  while (hi !== 0) {
+    const to = 63 - Math.clz32(hi ^ (hi - 1));
+    list[n++] = (to - delta) | (to << 6);
+    hi &= hi - 1;
+  }
+  while (pl !== 0) {
+    const to = 31 - Math.clz32(pl ^ (pl - 1));
+    n = pushPromotions(list, n, to - delta, to);
+    pl &= pl - 1;
+  }
+  while (ph !== 0) {
+    const to = 63 - Math.clz32(ph ^ (ph - 1));
+    n = pushPromotions(list, n, to - delta, to);
+    ph &= ph - 1;
+  }
+  return n;
+}
+
+/**
+ * Generates legal moves of the side to move into list[start..) and returns the end.
+ * `captures` selects captures (en passant included) and all promotions; `quiets`
+ * selects the other moves (castling included). Both give every legal move.
+ */
+export function generate(pos: Position, list: Int32Array, start: number, captures: boolean, quiets: boolean): number {
+  const bb = pos.bb, st = pos.st, row = pos.ply;
+  const us = pos.side, o = us << 4, t = o ^ 16;
+  const ownLo = bb[o], ownHi = bb[o + 1], enLo = bb[t], enHi = bb[t + 1];
+  const occLo = ownLo | enLo, occHi = ownHi | enHi;
+  const ksq = bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
+  const chLo = st.checkersLo[row], chHi = st.checkersHi[row];
+  let n = start;
+
+  // Target squares of non-pawn moves by kind.
+  let tLo = 0, tHi = 0;
+  if (captures) { tLo |= enLo; tHi |= enHi; }
+  if (quiets) { tLo |= ~occLo; tHi |= ~occHi; }
+
+  // King moves: lifted off the board so it cannot hide behind itself from a slider.
+  const k2 = ksq << 1;
+  const kOccLo = ksq < 32 ? occLo & ~(1 << ksq) : occLo, kOccHi = ksq < 32 ? occHi : occHi & ~(1 << (ksq - 32));
+  let kLo = KING_ATTACKS[k2] & tLo, kHi = KING_ATTACKS[k2 + 1] & tHi;
+  while (kLo !== 0) {
+    const to = 31 - Math.clz32(kLo ^ (kLo - 1));
+    kLo &= kLo - 1;
+    if (!isAttacked(bb, to, us ^ 1, kOccLo, kOccHi)) list[n++] = ksq | (to << 6);
+  }
+  while (kHi !== 0) {
+    const to = 63 - Math.clz32(kHi ^ (kHi - 1));
+    kHi &= kHi - 1;
+    if (!isAttacked(bb, to, us ^ 1, kOccLo, kOccHi)) list[n++] = ksq | (to << 6);
+  }
+
+  // Check mask: in single check, other pieces must capture the checker or block.
+  let cmLo = -1, cmHi = -1;
+  const inCheck = (chLo | chHi) !== 0;
+  if (inCheck) {
+    if ((chLo !== 0 && chHi !== 0) || (chLo & (chLo - 1)) !== 0 || (chHi & (chHi - 1)) !== 0) return n; // double check
+    const c = chLo !== 0 ? 31 - Math.clz32(chLo ^ (chLo - 1)) : 63 - Math.clz32(chHi ^ (chHi - 1));
+    const bi = (k2 << 6) + (c << 1);
+    cmLo = BETWEEN[bi] | chLo;
+    cmHi = BETWEEN[bi + 1] | chHi;
+    tLo &= cmLo;
+    tHi &= cmHi;
+  }
+
+  pinnedPieces(bb, us, ksq, occLo, occHi);
+  const pinLo = PINNED[0], pinHi = PINNED[1];
+  const lineBase = k2 << 6; // LINE index 2 * (ksq * 64 + from) = lineBase + 2 * from
+
+  // Knights: a pinned knight never moves.
+  let pLo = bb[o + 4] & ~pinLo, pHi = bb[o + 5] & ~pinHi;
+  while (pLo !== 0) {
+    const from = 31 - Math.clz32(pLo ^ (pLo - 1));
+    pLo &= pLo - 1;
+    n = pushTargets(list, n, from, KNIGHT_ATTACKS[from << 1] & tLo, KNIGHT_ATTACKS[(from << 1) + 1] & tHi);
+  }
+  while (pHi !== 0) {
+    const from = 63 - Math.clz32(pHi ^ (pHi - 1));
+    pHi &= pHi - 1;
+    n = pushTargets(list, n, from, KNIGHT_ATTACKS[from << 1] & tLo, KNIGHT_ATTACKS[(from << 1) + 1] & tHi);
+  }
+
+  // Sliders: diagonal movers (bishops, queens), then line movers (rooks, queens).
+  for (let kind = 0; kind < 2; kind++) {
+    const table = kind === 0 ? BISHOP_TABLE : ROOK_TABLE;
+    let sLo = (kind === 0 ? bb[o + 6] : bb[o + 8]) | bb[o + 10];
+    let sHi = (kind === 0 ? bb[o + 7] : bb[o + 9]) | bb[o + 11];
+    while ((sLo | sHi) !== 0) {
+      let from: number;
+      if (sLo !== 0) { from = 31 - Math.clz32(sLo ^ (sLo - 1)); sLo &= sLo - 1; }
+      else { from = 63 - Math.clz32(sHi ^ (sHi - 1)); sHi &= sHi - 1; }
+      const i = kind === 0 ? bishopIndex(from, occLo, occHi) : rookIndex(from, occLo, occHi);
+      let aLo = table[i] & tLo, aHi = table[i + 1] & tHi;
+      if ((from < 32 ? (pinLo >>> from) & 1 : (pinHi >>> (from - 32)) & 1) !== 0) {
+        if (inCheck) continue;
+        aLo &= LINE[lineBase + (from << 1)];
+        aHi &= LINE[lineBase + (from << 1) + 1];
+      }
+      n = pushTargets(list, n, from, aLo, aHi);
+    }
+  }
+
+  n = generatePawns(pos, list, n, captures, quiets, ksq, pinLo, pinHi, cmLo, cmHi, inCheck);
+
+  // Castling: not out of check, path empty, no attacked square on the king's way.
+  if (quiets && !inCheck) {
+    const rights = st.castling[row] & (us === 0 ? 3 : 12);
+    if (rights !== 0) n = generateCastling(pos, list, n, rights, ksq, occLo, occHi);
+  }
+  return n;
+}
+
+function generateCastling(pos: Position, list: Int32Array, n: number, rights: number, ksq: number, occLo: number, occHi: number): number {
+  const c = pos.castling, bb = pos.bb, them = pos.side ^ 1;
+  for (let r = rights & -rights; r <= rights; r <<= 1) {
+    if ((rights & r) === 0) continue;
+    const i = r << 1;
+    if ((c.emptyPath[i] & occLo) !== 0 || (c.emptyPath[i + 1] & occHi) !== 0) continue;
+    const rsq = c.rookSquare[r];
+    // Lift king and rook: the rook may shield the king's destination (Chess960).
+    let oLo = occLo, oHi = occHi;
+    if (ksq < 32) oLo &= ~(1 << ksq); else oHi &= ~(1 << (ksq - 32));
+    if (rsq < 32) oLo &= ~(1 << rsq); else oHi &= ~(1 << (rsq - 32));
+    let pLo = c.kingPath[i], pHi = c.kingPath[i + 1];
+    let safe = true;
+    while (safe && pLo !== 0) {
+      safe = !isAttacked(bb, 31 - Math.clz32(pLo ^ (pLo - 1)), them, oLo, oHi);
+      pLo &= pLo - 1;
+    }
+    while (safe && pHi !== 0) {
+      safe = !isAttacked(bb, 63 - Math.clz32(pHi ^ (pHi - 1)), them, oLo, oHi);
+      pHi &= pHi - 1;
+    }
+    if (safe) list[n++] = ksq | (rsq << 6) | CASTLING;
+  }
+  return n;
+}
+
+/** Scratch for the two-half shifts below. */
+const SH = new Uint32Array(2);
+/** (lo, hi) shifted towards h8 by k (7, 8, 9, 16): lo' = lo << k, hi' = hi << k | lo >>> (32 - k). */
+function up(lo: number, hi: number, k: number): void {
+  SH[0] = lo << k;
+  SH[1] = (hi << k) | (lo >>> (32 - k));
+}
+/** (lo, hi) shifted towards a1 by k. */
+function down(lo: number, hi: number, k: number): void {
+  SH[0] = (lo >>> k) | (hi << (32 - k));
+  SH[1] = hi >>> k;
+}
+
+function generatePawns(
+  pos: Position, list: Int32Array, n: number, captures: boolean, quiets: boolean,
+  ksq: number, pinLo: number, pinHi: number, cmLo: number, cmHi: number, inCheck: boolean,
+): number {
+  const bb = pos.bb, us = pos.side, o = us << 4, t = o ^ 16;
+  const enLo = bb[t], enHi = bb[t + 1];
+  const emptyLo = ~(bb[0] | bb[16]), emptyHi = ~(bb[1] | bb[17]);
+  const white = us === 0;
+  const promoLo = white ? 0 : RANK_1_LO, promoHi = white ? RANK_8_HI : 0;
+  // Unpinned pawns move set-wise; pinned ones one by one below.
+  const pLo = bb[o + 2] & ~pinLo, pHi = bb[o + 3] & ~pinHi;
+  // Pushes: quiet ones when quiets, promotion pushes when captures.
+  if (quiets || captures) {
+    let sLo: number, sHi: number;
+    if (white) up(pLo, pHi, 8); else down(pLo, pHi, 8);
+    sLo = SH[0] & emptyLo; sHi = SH[1] & emptyHi;
+    let dLo: number, dHi: number;
+    if (white) { up(sLo & RANK_3_LO, 0, 8); } else { down(0, sHi & RANK_6_HI, 8); }
+    dLo = SH[0] & emptyLo & cmLo; dHi = SH[1] & emptyHi & cmHi;
+    sLo &= cmLo; sHi &= cmHi;
+    const d8 = white ? 8 : -8;
+    if (!quiets) { sLo &= promoLo; sHi &= promoHi; dLo = 0; dHi = 0; }
+    else if (!captures) { sLo &= ~promoLo; sHi &= ~promoHi; }
+    n = pushPawnTargets(list, n, d8, sLo, sHi, promoLo, promoHi);
+    n = pushPawnTargets(list, n, 2 * d8, dLo, dHi, 0, 0);
+  }
+  if (captures) {
+    // Towards file a (white +7, black -9) from pawns not on file a; towards file h (+9 / -7).
+    if (white) up(pLo & NOT_A, pHi & NOT_A, 7); else down(pLo & NOT_A, pHi & NOT_A, 9);
+    n = pushPawnTargets(list, n, white ? 7 : -9, SH[0] & enLo & cmLo, SH[1] & enHi & cmHi, promoLo, promoHi);
+    if (white) up(pLo & NOT_H, pHi & NOT_H, 9); else down(pLo & NOT_H, pHi & NOT_H, 7);
+    n = pushPawnTargets(list, n, white ? 9 : -7, SH[0] & enLo & cmLo, SH[1] & enHi & cmHi, promoLo, promoHi);
+  } else if (quiets) {
+    // Quiet generation owns no capture, not even a non-promoting one; nothing to do.
+  }
+  // Pinned pawns move only along the pin line, and never while in check.
+  let qLo = bb[o + 2] & pinLo, qHi = bb[o + 3] & pinHi;
+  if (!inCheck && (qLo | qHi) !== 0) n = generatePinnedPawns(pos, list, n, captures, quiets, ksq, qLo, qHi);
+  // En passant: rare, so tested by playing it out.
+  const ep = pos.st.epSquare[pos.ply];
+  if (captures && ep !== NO_SQUARE) {
+    const p = ((us ^ 1) << 7) + (ep << 1);
+    let aLo = PAWN_ATTACKS[p] & bb[o + 2], aHi = PAWN_ATTACKS[p + 1] & bb[o + 3];
+    while ((aLo | aHi) !== 0) {
+      let from: number;
+      if (aLo !== 0) { from = 31 - Math.clz32(aLo ^ (aLo - 1)); aLo &= aLo - 1; }
+      else { from = 63 - Math.clz32(aHi ^ (aHi - 1)); aHi &= aHi - 1; }
+      if (epCaptureIsLegal(pos, from, ep)) list[n++] = from | (ep << 6) | EN_PASSANT;
+    }
+  }
+  qLo = 0; qHi = 0;
+  return n;
+}
+
+function generatePinnedPawns(pos: Position, list: Int32Array, n: number, captures: boolean, quiets: boolean, ksq: number, qLo: number, qHi: number): number {
+  const bb = pos.bb, board = pos.board, us = pos.side, t = (us ^ 1) << 4;
+  const d8 = us === 0 ? 8 : -8;
+  while ((qLo | qHi) !== 0) {
+    let from: number;
+    if (qLo !== 0) { from = 31 - Math.clz32(qLo ^ (qLo - 1)); qLo &= qLo - 1; }
+    else { from = 63 - Math.clz32(qHi ^ (qHi - 1)); qHi &= qHi - 1; }
+    const li = 2 * (ksq * 64 + from);
+    const lineLo = LINE[li], lineHi = LINE[li + 1];
+    const onLine = (sq: number) => (sq < 32 ? (lineLo >>> sq) & 1 : (lineHi >>> (sq - 32)) & 1) !== 0;
+    const lastRank = us === 0 ? 7 : 0;
+    const to = from + d8;
+    if (board[to] === 0 && onLine(to)) {
+      if (to >>> 3 === lastRank) { if (captures) n = pushPromotions(list, n, from, to); }
+      else if (quiets) {
+        list[n++] = from | (to << 6);
+        const to2 = to + d8;
+        if (from >>> 3 === (us === 0 ? 1 : 6) && board[to2] === 0) list[n++] = from | (to2 << 6);
+      }
+    }
+    if (!captures) continue;
+    const p = (us << 7) + (from << 1);
+    let aLo = PAWN_ATTACKS[p] & bb[t] & lineLo, aHi = PAWN_ATTACKS[p + 1] & bb[t + 1] & lineHi;
+    while ((aLo | aHi) !== 0) {
+      let c: number;
+      if (aLo !== 0) { c = 31 - Math.clz32(aLo ^ (aLo - 1)); aLo &= aLo - 1; }
+      else { c = 63 - Math.clz32(aHi ^ (aHi - 1)); aHi &= aHi - 1; }
+      if (c >>> 3 === lastRank) n = pushPromotions(list, n, from, c);
+      else list[n++] = from | (c << 6);
+    }
+  }
+  return n;
+}

@@ -1,0 +1,10 @@
+/**
+ * @tempo/movegen: legal move generation (all, captures, quiets, evasions), bulk
+ * counting, legal/pseudoLegal/givesCheck for single moves, SEE, perft.
+ */
+export { MAX_MOVES, MoveStack, generateLegal, generateCaptures, generateQuiets, generateEvasions, legalMoves } from './list';
+export { countLegal } from './count';
+export { legal, pseudoLegal, givesCheck, epCaptureIsLegal } from './legality';
+export { perft, divide } from './perft';
+export { parseUciMove } from './uci';
+export { attackersTo, isAttacked } from '@tempo/position';

@@ -1,0 +1,175 @@
+/**
+ * Single-move questions, as Stockfish's Position answers them: pseudoLegal(m) for
+ * moves from the hash table or killers (exact for any 16-bit value), legal(m) for a
+ * pseudo-legal move, givesCheck(m).
+ */
+import { BETWEEN, BISHOP_TABLE, KING, KING_ATTACKS, KNIGHT_ATTACKS, NO_SQUARE, PAWN, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { CASTLING, EN_PASSANT, NORMAL, PROMOTION, attackersTo, isAttacked, type Move, type Position } from '@tempo/position';
+
+const A = new Uint32Array(2);
+
+const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
+
+/**
+ * Whether the pawn on `from` may capture en passant on ep: the capture is played out
+ * on the occupancy and the king must not be attacked afterwards (this covers the pin
+ * along a rank through both pawns, diagonal pins, and checks the capture fails to
+ * answer).
+ */
+export function epCaptureIsLegal(pos: Position, from: number, ep: number): boolean {
+  const bb = pos.bb, us = pos.side, o = us << 4, t = o ^ 16;
+  const captured = ep ^ 8;
+  const k = bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
+  let occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+  if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
+  if (captured < 32) occLo &= ~(1 << captured); else occHi &= ~(1 << (captured - 32));
+  if (ep < 32) occLo |= 1 << ep; else occHi |= 1 << (ep - 32);
+  attackersTo(bb, k, occLo, occHi, A);
+  let aLo = A[0] & bb[t], aHi = A[1] & bb[t + 1];
+  if (captured < 32) aLo &= ~(1 << captured); else aHi &= ~(1 << (captured - 32));
+  return (aLo | aHi) === 0;
+}
+
+/**
+ * Whether a pseudo-legal move leaves the mover's king safe. Precondition:
+ * pseudoLegal(pos, m). Complete also in check: non-king moves must answer it.
+ */
+export function legal(pos: Position, m: Move): boolean {
+  const bb = pos.bb, us = pos.side, them = us ^ 1, o = us << 4, t = o ^ 16;
+  const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
+  const ksq = bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
+  const occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+  if (type === EN_PASSANT) return epCaptureIsLegal(pos, from, to);
+  if (type === CASTLING) {
+    if (pos.inCheck()) return false;
+    const c = pos.castling;
+    const right = rightOf(pos, to);
+    let oLo = occLo, oHi = occHi;
+    if (from < 32) oLo &= ~(1 << from); else oHi &= ~(1 << (from - 32));
+    if (to < 32) oLo &= ~(1 << to); else oHi &= ~(1 << (to - 32));
+    let pLo = c.kingPath[2 * right], pHi = c.kingPath[2 * right + 1];
+    for (; pLo !== 0; pLo &= pLo - 1) if (isAttacked(bb, 31 - Math.clz32(pLo ^ (pLo - 1)), them, oLo, oHi)) return false;
+    for (; pHi !== 0; pHi &= pHi - 1) if (isAttacked(bb, 63 - Math.clz32(pHi ^ (pHi - 1)), them, oLo, oHi)) return false;
+    return true;
+  }
+  if (from === ksq) {
+    const oLo = from < 32 ? occLo & ~(1 << from) : occLo, oHi = from < 32 ? occHi : occHi & ~(1 << (from - 32));
+    return !isAttacked(bb, to, them, oLo, oHi);
+  }
+  const row = pos.ply, chLo = pos.st.checkersLo[row], chHi = pos.st.checkersHi[row];
+  if ((chLo | chHi) !== 0) {
+    if ((chLo !== 0 && chHi !== 0) || (chLo & (chLo - 1)) !== 0 || (chHi & (chHi - 1)) !== 0) return false;
+    const c = chLo !== 0 ? 31 - Math.clz32(chLo ^ (chLo - 1)) : 63 - Math.clz32(chHi ^ (chHi - 1));
+    const bi = 2 * (ksq * 64 + c);
+    if (to !== c && !has(BETWEEN[bi], BETWEEN[bi + 1], to)) return false;
+  }
+  // Play the move out on the occupancy: no enemy slider (other than one captured on
+  // `to`) may then see the king. This settles pins and slider checks at once.
+  let oLo = occLo, oHi = occHi;
+  if (from < 32) oLo &= ~(1 << from); else oHi &= ~(1 << (from - 32));
+  if (to < 32) oLo |= 1 << to; else oHi |= 1 << (to - 32);
+  const notToLo = to < 32 ? ~(1 << to) : -1, notToHi = to < 32 ? -1 : ~(1 << (to - 32));
+  const r = rookIndex(ksq, oLo, oHi), b = bishopIndex(ksq, oLo, oHi);
+  const hitLo = ((ROOK_TABLE[r] & (bb[t + 8] | bb[t + 10])) | (BISHOP_TABLE[b] & (bb[t + 6] | bb[t + 10]))) & notToLo;
+  const hitHi = ((ROOK_TABLE[r + 1] & (bb[t + 9] | bb[t + 11])) | (BISHOP_TABLE[b + 1] & (bb[t + 7] | bb[t + 11]))) & notToHi;
+  return (hitLo | hitHi) === 0;
+}
+
+/** The castling-right bit whose rook stands on rsq for the side to move, or 0. */
+function rightOf(pos: Position, rsq: number): number {
+  const base = pos.side === 0 ? 1 : 4;
+  const c = pos.castling.rookSquare;
+  if (c[base] === rsq) return base;
+  if (c[base << 1] === rsq) return base << 1;
+  return 0;
+}
+
+/**
+ * Whether m could be generated here by a pseudo-legal generator: the right piece on
+ * `from`, a reachable `to`, and the encoding consistent (promotion bits only on
+ * promotions). Exact for any 16-bit value, so hash moves may be garbage.
+ */
+export function pseudoLegal(pos: Position, m: Move): boolean {
+  const bb = pos.bb, board = pos.board, us = pos.side;
+  const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
+  const piece = board[from];
+  if (m === 0 || piece === 0 || piece >>> 3 !== us || from === to) return false;
+  if (type !== PROMOTION && (m & 0x3000) !== 0) return false;
+  const pt = piece & 7;
+  if (type === CASTLING) {
+    if (pt !== KING) return false;
+    const right = rightOf(pos, to);
+    if (right === 0 || (pos.castlingRights & right) === 0) return false;
+    const c = pos.castling;
+    return ((c.emptyPath[2 * right] & (bb[0] | bb[16])) | (c.emptyPath[2 * right + 1] & (bb[1] | bb[17]))) === 0;
+  }
+  const target = board[to];
+  if (target !== 0 && target >>> 3 === us) return false;
+  if (pt === PAWN) {
+    const lastRank = us === 0 ? 7 : 0;
+    if (type === EN_PASSANT) {
+      const ep = pos.epSquare;
+      return ep !== NO_SQUARE && to === ep && has(PAWN_ATTACKS[(us << 7) + 2 * from], PAWN_ATTACKS[(us << 7) + 2 * from + 1], to);
+    }
+    if ((to >>> 3 === lastRank) !== (type === PROMOTION)) return false;
+    const d = us === 0 ? 8 : -8;
+    if (target !== 0) return has(PAWN_ATTACKS[(us << 7) + 2 * from], PAWN_ATTACKS[(us << 7) + 2 * from + 1], to);
+    if (to === from + d) return true;
+    return to === from + 2 * d && from >>> 3 === (us === 0 ? 1 : 6) && board[from + d] === 0;
+  }
+  if (type !== NORMAL) return false;
+  const f2 = from << 1;
+  const occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+  switch (pt) {
+    case 2: return has(KNIGHT_ATTACKS[f2], KNIGHT_ATTACKS[f2 + 1], to);
+    case 6: return has(KING_ATTACKS[f2], KING_ATTACKS[f2 + 1], to);
+    case 3: { const i = bishopIndex(from, occLo, occHi); return has(BISHOP_TABLE[i], BISHOP_TABLE[i + 1], to); }
+    case 4: { const i = rookIndex(from, occLo, occHi); return has(ROOK_TABLE[i], ROOK_TABLE[i + 1], to); }
+    default: {
+      const i = bishopIndex(from, occLo, occHi), j = rookIndex(from, occLo, occHi);
+      return has(BISHOP_TABLE[i] | ROOK_TABLE[j], BISHOP_TABLE[i + 1] | ROOK_TABLE[j + 1], to);
+    }
+  }
+}
+
+/**
+ * Whether a legal move gives check: the moved (or promoted, or castled) piece
+ * attacks the enemy king from its new square, or a slider of ours sees the king
+ * through the squares the move vacates.
+ */
+export function givesCheck(pos: Position, m: Move): boolean {
+  const bb = pos.bb, board = pos.board, us = pos.side, o = us << 4, t = o ^ 16;
+  const from = m & 63, to0 = (m >>> 6) & 63, type = m & 0xc000;
+  const ek = bb[t + 12] !== 0 ? 31 - Math.clz32(bb[t + 12] ^ (bb[t + 12] - 1)) : 63 - Math.clz32(bb[t + 13] ^ (bb[t + 13] - 1));
+  let pt = board[from] & 7, to = to0;
+  let oLo = bb[0] | bb[16], oHi = bb[1] | bb[17];
+  // Our sliders after the move (the moving piece is added back at its destination below).
+  let rqLo = bb[o + 8] | bb[o + 10], rqHi = bb[o + 9] | bb[o + 11];
+  let bqLo = bb[o + 6] | bb[o + 10], bqHi = bb[o + 7] | bb[o + 11];
+  const clear = (sq: number) => { if (sq < 32) { oLo &= ~(1 << sq); rqLo &= ~(1 << sq); bqLo &= ~(1 << sq); } else { oHi &= ~(1 << (sq - 32)); rqHi &= ~(1 << (sq - 32)); bqHi &= ~(1 << (sq - 32)); } };
+  const fill = (sq: number) => { if (sq < 32) oLo |= 1 << sq; else oHi |= 1 << (sq - 32); };
+  clear(from);
+  if (type === CASTLING) {
+    clear(to0);
+    to = pos.castling.rookTo[to0];
+    fill(pos.castling.kingTo[to0]);
+    pt = 4;
+  } else if (type === EN_PASSANT) clear(to0 ^ 8);
+  else if (type === PROMOTION) pt = ((m >>> 12) & 3) + 2;
+  fill(to);
+  const t2 = to << 1;
+  let hit = false;
+  switch (pt) {
+    case PAWN: hit = has(PAWN_ATTACKS[(us << 7) + t2], PAWN_ATTACKS[(us << 7) + t2 + 1], ek); break;
+    case 2: hit = has(KNIGHT_ATTACKS[t2], KNIGHT_ATTACKS[t2 + 1], ek); break;
+    case 3: bqLo |= to < 32 ? 1 << to : 0; bqHi |= to < 32 ? 0 : 1 << (to - 32); break;
+    case 4: rqLo |= to < 32 ? 1 << to : 0; rqHi |= to < 32 ? 0 : 1 << (to - 32); break;
+    case 5:
+      bqLo |= to < 32 ? 1 << to : 0; bqHi |= to < 32 ? 0 : 1 << (to - 32);
+      rqLo |= to < 32 ? 1 << to : 0; rqHi |= to < 32 ? 0 : 1 << (to - 32);
+      break;
+  }
+  if (hit) return true;
+  const r = rookIndex(ek, oLo, oHi), b = bishopIndex(ek, oLo, oHi);
+  return ((ROOK_TABLE[r] & rqLo) | (ROOK_TABLE[r + 1] & rqHi) | (BISHOP_TABLE[b] & bqLo) | (BISHOP_TABLE[b + 1] & bqHi)) !== 0;
+}
