@@ -8,3 +8,4 @@ export { legal, pseudoLegal, givesCheck, epCaptureIsLegal } from './legality';
 export { perft, divide } from './perft';
 export { parseUciMove } from './uci';
 export { attackersTo, isAttacked } from '@tempo/position';
+export { see, SEE_VALUE } from './see';

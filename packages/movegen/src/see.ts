@@ -1,0 +1,108 @@
+/**
+ * Static exchange evaluation, after Stockfish's see_ge: does the exchange sequence
+ * on the move's target square, each side capturing with its least valuable attacker
+ * and free to stop, win at least `threshold`? X-rays are uncovered as pieces leave;
+ * a king captures only onto an undefended square; pieces pinned to their own king
+ * stay out while their pinner is on the board.
+ */
+import { BETWEEN, BISHOP_TABLE, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { NORMAL, attackersTo, type Move, type Position } from '@tempo/position';
+import { BISHOP_RAYS, ROOK_RAYS } from './common';
+
+/** Exchange values by piece type (index 0..6); the king counts 0 as in Stockfish. */
+export const SEE_VALUE = new Int32Array([0, 100, 320, 330, 500, 950, 0]);
+
+const A = new Uint32Array(2);
+/** Per colour: blockers of that colour's king (any colour) and the enemy sliders pinning them. */
+const BLOCKERS = new Uint32Array(4);
+const PINNERS = new Uint32Array(4);
+
+function sliderBlockers(pos: Position, c: number, occLo: number, occHi: number): void {
+  const bb = pos.bb, o = c << 4, t = o ^ 16;
+  const k = bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
+  let sLo = (ROOK_RAYS[2 * k] & (bb[t + 8] | bb[t + 10])) | (BISHOP_RAYS[2 * k] & (bb[t + 6] | bb[t + 10]));
+  let sHi = (ROOK_RAYS[2 * k + 1] & (bb[t + 9] | bb[t + 11])) | (BISHOP_RAYS[2 * k + 1] & (bb[t + 7] | bb[t + 11]));
+  let blLo = 0, blHi = 0, piLo = 0, piHi = 0;
+  // As in Stockfish, snipers do not block each other: a slider behind another still pins.
+  occLo &= ~sLo;
+  occHi &= ~sHi;
+  while ((sLo | sHi) !== 0) {
+    let s: number;
+    if (sLo !== 0) { s = 31 - Math.clz32(sLo ^ (sLo - 1)); sLo &= sLo - 1; }
+    else { s = 63 - Math.clz32(sHi ^ (sHi - 1)); sHi &= sHi - 1; }
+    const i = 2 * (k * 64 + s);
+    const bLo = BETWEEN[i] & occLo, bHi = BETWEEN[i + 1] & occHi;
+    const one = (bLo !== 0) !== (bHi !== 0) && (bLo & (bLo - 1)) === 0 && (bHi & (bHi - 1)) === 0;
+    if (!one) continue;
+    blLo |= bLo;
+    blHi |= bHi;
+    if ((bLo & bb[o]) | (bHi & bb[o + 1])) {
+      if (s < 32) piLo |= 1 << s; else piHi |= 1 << (s - 32);
+    }
+  }
+  BLOCKERS[2 * c] = blLo;
+  BLOCKERS[2 * c + 1] = blHi;
+  PINNERS[2 * (c ^ 1)] = piLo; // sliders of c's enemy that pin c's pieces
+  PINNERS[2 * (c ^ 1) + 1] = piHi;
+}
+
+/** Whether the static exchange after m wins at least threshold. Special moves count as an even trade. */
+export function see(pos: Position, m: Move, threshold: number): boolean {
+  if ((m & 0xc000) !== NORMAL) return 0 >= threshold;
+  const bb = pos.bb, board = pos.board;
+  const from = m & 63, to = (m >>> 6) & 63;
+  let swap = SEE_VALUE[board[to] & 7] - threshold;
+  if (swap < 0) return false;
+  swap = SEE_VALUE[board[from] & 7] - swap;
+  if (swap <= 0) return true;
+  let occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+  sliderBlockers(pos, 0, occLo, occHi);
+  sliderBlockers(pos, 1, occLo, occHi);
+  if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
+  if (to < 32) occLo &= ~(1 << to); else occHi &= ~(1 << (to - 32));
+  let stm = board[from] >>> 3;
+  attackersTo(bb, to, occLo, occHi, A);
+  let atLo = A[0], atHi = A[1];
+  let res = 1;
+  const bqLo = bb[6] | bb[10] | bb[22] | bb[26], bqHi = bb[7] | bb[11] | bb[23] | bb[27];
+  const rqLo = bb[8] | bb[10] | bb[24] | bb[26], rqHi = bb[9] | bb[11] | bb[25] | bb[27];
+  for (;;) {
+    stm ^= 1;
+    atLo &= occLo;
+    atHi &= occHi;
+    const o = stm << 4;
+    let sLo = atLo & bb[o], sHi = atHi & bb[o + 1];
+    if ((sLo | sHi) === 0) break;
+    if ((PINNERS[2 * (stm ^ 1)] & occLo) | (PINNERS[2 * (stm ^ 1) + 1] & occHi)) {
+      sLo &= ~BLOCKERS[2 * stm];
+      sHi &= ~BLOCKERS[2 * stm + 1];
+      if ((sLo | sHi) === 0) break;
+    }
+    res ^= 1;
+    // Least valuable attacker: pawn, knight, bishop, rook, queen, king.
+    let pt = 1, pLo = 0, pHi = 0;
+    for (; pt <= 6; pt++) {
+      pLo = sLo & bb[o + 2 * pt];
+      pHi = sHi & bb[o + 2 * pt + 1];
+      if ((pLo | pHi) !== 0) break;
+    }
+    if (pt === 6) {
+      // The king captures only if the other side has no attacker left.
+      return ((atLo & ~bb[o]) | (atHi & ~bb[o + 1])) !== 0 ? res === 0 : res === 1;
+    }
+    swap = SEE_VALUE[pt] - swap;
+    if (swap < res) break;
+    if (pLo !== 0) occLo &= ~(pLo & -pLo); else occHi &= ~(pHi & -pHi);
+    if (pt === 1 || pt === 3 || pt === 5) {
+      const i = bishopIndex(to, occLo, occHi);
+      atLo |= BISHOP_TABLE[i] & bqLo;
+      atHi |= BISHOP_TABLE[i + 1] & bqHi;
+    }
+    if (pt === 4 || pt === 5) {
+      const i = rookIndex(to, occLo, occHi);
+      atLo |= ROOK_TABLE[i] & rqLo;
+      atHi |= ROOK_TABLE[i + 1] & rqHi;
+    }
+  }
+  return res === 1;
+}
