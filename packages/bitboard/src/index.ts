@@ -22,6 +22,8 @@ export {
   BISHOP_TABLE,
   rookIndex,
   bishopIndex,
+  ROOK_RAYS,
+  BISHOP_RAYS,
   relevantMask,
   occupancyFromIndex,
 } from './magics';

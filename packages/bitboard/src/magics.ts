@@ -128,3 +128,14 @@ export function bishopIndex(sq: number, occLo: number, occHi: number): number {
     (B_OFF[sq] + ((Math.imul(occLo & B_MASK_LO[sq], B_MAG_LO[sq]) ^ Math.imul(occHi & B_MASK_HI[sq], B_MAG_HI[sq])) >>> B_SHIFT[sq])) << 1
   );
 }
+
+/** Rook and bishop attacks on an empty board (the lines through a square), interleaved halves by square. */
+export const ROOK_RAYS = new Uint32Array(128);
+export const BISHOP_RAYS = new Uint32Array(128);
+for (let sq = 0; sq < 64; sq++) {
+  const r = rookIndex(sq, 0, 0), b = bishopIndex(sq, 0, 0);
+  ROOK_RAYS[2 * sq] = ROOK_TABLE[r];
+  ROOK_RAYS[2 * sq + 1] = ROOK_TABLE[r + 1];
+  BISHOP_RAYS[2 * sq] = BISHOP_TABLE[b];
+  BISHOP_RAYS[2 * sq + 1] = BISHOP_TABLE[b + 1];
+}

@@ -1,20 +1,10 @@
 /**
- * Shared pieces of move generation: empty-board slider rays from each square (to
- * skip pin work when no enemy slider shares a line with the king) and the pin
- * computation.
+ * Shared pieces of move generation: the pin computation, which skips all work when
+ * no enemy slider shares a line with the king.
  */
-import { BETWEEN, BISHOP_TABLE, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { BETWEEN, BISHOP_RAYS, ROOK_RAYS } from '@tempo/bitboard';
 
-/** Rook and bishop attacks on an empty board, interleaved halves by square. */
-export const ROOK_RAYS = new Uint32Array(128);
-export const BISHOP_RAYS = new Uint32Array(128);
-for (let sq = 0; sq < 64; sq++) {
-  const r = rookIndex(sq, 0, 0), b = bishopIndex(sq, 0, 0);
-  ROOK_RAYS[2 * sq] = ROOK_TABLE[r];
-  ROOK_RAYS[2 * sq + 1] = ROOK_TABLE[r + 1];
-  BISHOP_RAYS[2 * sq] = BISHOP_TABLE[b];
-  BISHOP_RAYS[2 * sq + 1] = BISHOP_TABLE[b + 1];
-}
+export { ROOK_RAYS, BISHOP_RAYS };
 
 /** Scratch output of pinnedPieces: the pinned set (lo, hi). */
 export const PINNED = new Uint32Array(2);

@@ -5,8 +5,11 @@
  * board and steps back one row: nothing is recomputed.
  */
 import {
+  BISHOP_RAYS,
   BISHOP_TABLE,
   BLACK,
+  ROOK_RAYS,
+  KNIGHT_ATTACKS,
   KING,
   NO_PIECE,
   NO_SQUARE,
@@ -263,73 +266,152 @@ export class Position {
    * pseudoLegal(m) && legal(m)). Pushes one row on the state stack.
    */
   doMove(m: Move): void {
+    const st = this.st, prev = this.ply, row = prev + 1;
+    if (row + 1 >= st.capacity) st.grow();
     const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
-    const st = this.st, prev = this.ply;
-    if (prev + 2 >= st.capacity) st.grow();
-    const row = prev + 1;
-    st.copyCarried(prev, row);
-    this.ply = row;
-    const us = this.side, them = us ^ 1, board = this.board;
-    const piece = board[from];
-    let rule50 = st.rule50[prev] + 1;
-    // A previous en passant square leaves the key.
+    const us = this.side, them = us ^ 1, board = this.board, counts = this.pieceCount;
+    const psq = this.psq, mgT = psq.mg, egT = psq.eg;
+    const piece = board[from], p64 = piece << 6;
+    // The carried values live in locals while the move is made, and are written to
+    // the new row once at the end; board edits go through setBits/clearBits.
+    let kLo = st.keyLo[prev] ^ SIDE_KEY_LO, kHi = st.keyHi[prev] ^ SIDE_KEY_HI;
+    let pkLo = st.pawnKeyLo[prev], pkHi = st.pawnKeyHi[prev];
+    let mkLo = st.materialKeyLo[prev], mkHi = st.materialKeyHi[prev];
+    let mg = st.psqMg[prev], eg = st.psqEg[prev], phase = st.phase[prev];
+    let npW = st.nonPawnW[prev], npB = st.nonPawnB[prev];
+    let rule50 = st.rule50[prev] + 1, rights = st.castling[prev];
+    let ep = NO_SQUARE, captured = NO_PIECE;
     const oldEp = st.epSquare[prev];
     if (oldEp !== NO_SQUARE) {
-      st.keyLo[row] ^= EP_KEY_LO[oldEp & 7];
-      st.keyHi[row] ^= EP_KEY_HI[oldEp & 7];
+      kLo ^= EP_KEY_LO[oldEp & 7];
+      kHi ^= EP_KEY_HI[oldEp & 7];
     }
-    st.epSquare[row] = NO_SQUARE;
-    let captured = NO_PIECE;
     if (type === CASTLING) {
-      const kingTo = this.castling.kingTo[to], rookTo = this.castling.rookTo[to];
-      const rook = board[to];
-      this.removePiece(from);
-      this.removePiece(to);
-      this.putPiece(piece, kingTo);
-      this.putPiece(rook, rookTo);
+      const kTo = this.castling.kingTo[to], rTo = this.castling.rookTo[to];
+      const rook = board[to], r64 = rook << 6;
+      this.clearBits(piece, from);
+      this.clearBits(rook, to);
+      this.setBits(piece, kTo);
+      this.setBits(rook, rTo);
+      kLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + kTo] ^ PSQ_KEY_LO[r64 + to] ^ PSQ_KEY_LO[r64 + rTo];
+      kHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + kTo] ^ PSQ_KEY_HI[r64 + to] ^ PSQ_KEY_HI[r64 + rTo];
+      mg += mgT[p64 + kTo] - mgT[p64 + from] + mgT[r64 + rTo] - mgT[r64 + to];
+      eg += egT[p64 + kTo] - egT[p64 + from] + egT[r64 + rTo] - egT[r64 + to];
     } else {
-      if (type === EN_PASSANT) {
-        captured = makePiece(them, PAWN);
-        this.removePiece(to ^ 8);
-      } else if (board[to] !== NO_PIECE) {
-        captured = board[to];
-        this.removePiece(to);
+      const capSq = type === EN_PASSANT ? to ^ 8 : to;
+      captured = board[capSq];
+      if (captured !== NO_PIECE) {
+        const c64 = captured << 6, ci = c64 + capSq;
+        this.clearBits(captured, capSq);
+        const n = --counts[captured];
+        counts[captured & 8]--;
+        kLo ^= PSQ_KEY_LO[ci];
+        kHi ^= PSQ_KEY_HI[ci];
+        mkLo ^= PSQ_KEY_LO[c64 + n];
+        mkHi ^= PSQ_KEY_HI[c64 + n];
+        if ((captured & 7) === PAWN) {
+          pkLo ^= PSQ_KEY_LO[ci];
+          pkHi ^= PSQ_KEY_HI[ci];
+        }
+        mg -= mgT[ci];
+        eg -= egT[ci];
+        phase -= psq.phase[captured];
+        if (captured < 8) npW -= psq.nonPawn[captured];
+        else npB -= psq.nonPawn[captured];
+        rule50 = 0;
       }
-      this.movePiece(from, to);
+      this.clearBits(piece, from);
+      this.setBits(piece, to);
+      kLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
+      kHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+      mg += mgT[p64 + to] - mgT[p64 + from];
+      eg += egT[p64 + to] - egT[p64 + from];
       if ((piece & 7) === PAWN) {
         rule50 = 0;
+        pkLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
+        pkHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
         if (type === PROMOTION) {
-          this.removePiece(to);
-          this.putPiece(makePiece(us, ((m >>> 12) & 3) + 2), to);
+          const promo = makePiece(us, ((m >>> 12) & 3) + 2), q64 = promo << 6;
+          this.clearBits(piece, to);
+          this.setBits(promo, to);
+          const np = --counts[piece], nq = counts[promo]++;
+          mkLo ^= PSQ_KEY_LO[p64 + np] ^ PSQ_KEY_LO[q64 + nq];
+          mkHi ^= PSQ_KEY_HI[p64 + np] ^ PSQ_KEY_HI[q64 + nq];
+          kLo ^= PSQ_KEY_LO[p64 + to] ^ PSQ_KEY_LO[q64 + to];
+          kHi ^= PSQ_KEY_HI[p64 + to] ^ PSQ_KEY_HI[q64 + to];
+          pkLo ^= PSQ_KEY_LO[p64 + to];
+          pkHi ^= PSQ_KEY_HI[p64 + to];
+          mg += mgT[q64 + to] - mgT[p64 + to];
+          eg += egT[q64 + to] - egT[p64 + to];
+          phase += psq.phase[promo] - psq.phase[piece];
+          if (us === WHITE) npW += psq.nonPawn[promo];
+          else npB += psq.nonPawn[promo];
         } else if ((from ^ to) === 16) {
-          const ep = (from + to) >>> 1;
-          const p = (us << 7) + (ep << 1); // squares from which `them` pawns capture on ep
-          const tp = (makePiece(them, PAWN) << 1);
-          if (((PAWN_ATTACKS[p] & this.bb[tp]) | (PAWN_ATTACKS[p + 1] & this.bb[tp + 1])) !== 0 && this.epCaptureIsLegalFor(them, ep))
-            this.setEp(row, ep);
+          // Record the en passant square only when a capture is legal: equal positions hash equal.
+          const e = (from + to) >>> 1;
+          const p = (us << 7) + (e << 1), tp = makePiece(them, PAWN) << 1;
+          if (((PAWN_ATTACKS[p] & this.bb[tp]) | (PAWN_ATTACKS[p + 1] & this.bb[tp + 1])) !== 0 && this.epCaptureIsLegalFor(them, e)) {
+            ep = e;
+            kLo ^= EP_KEY_LO[e & 7];
+            kHi ^= EP_KEY_HI[e & 7];
+          }
         }
       }
-      if (captured !== NO_PIECE) rule50 = 0;
     }
-    st.captured[row] = captured;
-    st.rule50[row] = rule50;
-    st.pliesFromNull[row] = st.pliesFromNull[prev] + 1;
-    st.move[row] = m;
-    const oldRights = st.castling[prev];
-    if (oldRights !== 0) {
+    if (rights !== 0) {
       const mask = this.castling.rightsMask;
-      const rights = oldRights & mask[from] & mask[to];
-      if (rights !== oldRights) {
-        st.castling[row] = rights;
-        st.keyLo[row] ^= CASTLING_KEY_LO[oldRights] ^ CASTLING_KEY_LO[rights];
-        st.keyHi[row] ^= CASTLING_KEY_HI[oldRights] ^ CASTLING_KEY_HI[rights];
+      const nr = rights & mask[from] & mask[to];
+      if (nr !== rights) {
+        kLo ^= CASTLING_KEY_LO[rights] ^ CASTLING_KEY_LO[nr];
+        kHi ^= CASTLING_KEY_HI[rights] ^ CASTLING_KEY_HI[nr];
+        rights = nr;
       }
     }
-    st.keyLo[row] ^= SIDE_KEY_LO;
-    st.keyHi[row] ^= SIDE_KEY_HI;
+    st.keyLo[row] = kLo;
+    st.keyHi[row] = kHi;
+    st.pawnKeyLo[row] = pkLo;
+    st.pawnKeyHi[row] = pkHi;
+    st.materialKeyLo[row] = mkLo;
+    st.materialKeyHi[row] = mkHi;
+    st.psqMg[row] = mg;
+    st.psqEg[row] = eg;
+    st.phase[row] = phase;
+    st.nonPawnW[row] = npW;
+    st.nonPawnB[row] = npB;
+    st.castling[row] = rights;
+    st.epSquare[row] = ep;
+    st.rule50[row] = rule50;
+    st.pliesFromNull[row] = st.pliesFromNull[prev] + 1;
+    st.captured[row] = captured;
+    st.move[row] = m;
+    this.ply = row;
     this.side = them;
-    this.computeCheckers(row);
+    this.setCheckers(row, them);
     if (__DEBUG__) assertPositionOk(this);
+  }
+
+  /** Checkers of colour c's king (c to move), by the other side, into row: the twin of computeCheckers, faster. */
+  private setCheckers(row: number, c: number): void {
+    const bb = this.bb, o = (c ^ 1) << 4, kb = ((c << 3) | KING) << 1;
+    const k = bb[kb] !== 0 ? 31 - Math.clz32(bb[kb] ^ (bb[kb] - 1)) : 63 - Math.clz32(bb[kb + 1] ^ (bb[kb + 1] - 1));
+    const k2 = k << 1, pa = (c << 7) + k2;
+    let lo = (KNIGHT_ATTACKS[k2] & bb[o + 4]) | (PAWN_ATTACKS[pa] & bb[o + 2]);
+    let hi = (KNIGHT_ATTACKS[k2 + 1] & bb[o + 5]) | (PAWN_ATTACKS[pa + 1] & bb[o + 3]);
+    // Magic lookups only when a slider stands on one of the king's lines.
+    const rqLo = bb[o + 8] | bb[o + 10], rqHi = bb[o + 9] | bb[o + 11];
+    if (((ROOK_RAYS[k2] & rqLo) | (ROOK_RAYS[k2 + 1] & rqHi)) !== 0) {
+      const r = rookIndex(k, bb[0] | bb[16], bb[1] | bb[17]);
+      lo |= ROOK_TABLE[r] & rqLo;
+      hi |= ROOK_TABLE[r + 1] & rqHi;
+    }
+    const bqLo = bb[o + 6] | bb[o + 10], bqHi = bb[o + 7] | bb[o + 11];
+    if (((BISHOP_RAYS[k2] & bqLo) | (BISHOP_RAYS[k2 + 1] & bqHi)) !== 0) {
+      const b = bishopIndex(k, bb[0] | bb[16], bb[1] | bb[17]);
+      lo |= BISHOP_TABLE[b] & bqLo;
+      hi |= BISHOP_TABLE[b + 1] & bqHi;
+    }
+    this.st.checkersLo[row] = lo;
+    this.st.checkersHi[row] = hi;
   }
 
   /** Takes back the move that led to the current row. Precondition: the row was pushed by doMove. */
