@@ -36,7 +36,7 @@ function rng(seed: number) {
   };
 }
 
-const names = (t: Uint32Array, i: number) => squaresOf(t[2 * i], t[2 * i + 1]).map(squareName).sort().join(' ');
+const names = (t: Int32Array, i: number) => squaresOf(t[2 * i], t[2 * i + 1]).map(squareName).sort().join(' ');
 
 describe('bit helpers', () => {
   test('popcount, lsb and msb on edge words', () => {
@@ -89,8 +89,8 @@ describe.each([
   ['bishop', BISHOP_MAGIC, BISHOP_TABLE, bishopIndex, BISHOP_DIRECTIONS],
 ] as const)('%s magics', (_name, magic: MagicTable, table, index, dirs) => {
   test('every relevant occupancy of every square maps to its own attack set (no destructive collision)', () => {
-    const occ = new Uint32Array(2);
-    const ref = new Uint32Array(2);
+    const occ = new Int32Array(2);
+    const ref = new Int32Array(2);
     let checked = 0;
     for (let sq = 0; sq < 64; sq++) {
       const n = 1 << (32 - magic.shift[sq]);
@@ -107,7 +107,7 @@ describe.each([
 
   test('1,000 random full-board occupancies per square match the ray walk', () => {
     const next = rng(_name === 'rook' ? 12345 : 67890);
-    const ref = new Uint32Array(2);
+    const ref = new Int32Array(2);
     for (let sq = 0; sq < 64; sq++) {
       for (let k = 0; k < 1000; k++) {
         // Mix dense and sparse boards.

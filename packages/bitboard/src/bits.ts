@@ -5,7 +5,7 @@
 
 /** Number of set bits in a 32-bit word (SWAR). */
 export function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
+  x = (x - ((x >>> 1) & 0x55555555)) | 0;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   x = (x + (x >>> 4)) & 0x0f0f0f0f;
   return Math.imul(x, 0x01010101) >>> 24;

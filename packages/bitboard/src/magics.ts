@@ -16,19 +16,19 @@ import { BISHOP_DIRECTIONS, ROOK_DIRECTIONS, slidingAttacksSlow } from './tables
 /** Per-square magic parameters and the attack table of one slider type. */
 export interface MagicTable {
   /** Relevant-occupancy mask halves (rays without their last square). */
-  readonly maskLo: Uint32Array;
-  readonly maskHi: Uint32Array;
+  readonly maskLo: Int32Array;
+  readonly maskHi: Int32Array;
   readonly magicLo: Int32Array;
   readonly magicHi: Int32Array;
   readonly shift: Uint8Array;
   /** Start of each square's slice, in entries. */
-  readonly offset: Uint32Array;
+  readonly offset: Int32Array;
   /** Attack sets, interleaved halves: entry e is (attacks[2e], attacks[2e + 1]). */
-  readonly attacks: Uint32Array;
+  readonly attacks: Int32Array;
 }
 
 /** Relevant occupancy mask of a slider on sq: its empty-board rays minus each ray's edge square. */
-export function relevantMask(sq: number, directions: ReadonlyArray<readonly [number, number]>, out: Uint32Array): void {
+export function relevantMask(sq: number, directions: ReadonlyArray<readonly [number, number]>, out: Int32Array): void {
   out[0] = 0;
   out[1] = 0;
   for (const [df, dr] of directions) {
@@ -45,7 +45,7 @@ export function relevantMask(sq: number, directions: ReadonlyArray<readonly [num
 }
 
 /** The occupancy of a mask selected by the bits of `index` (bit k picks the k-th mask square). */
-export function occupancyFromIndex(index: number, maskLo: number, maskHi: number, out: Uint32Array): void {
+export function occupancyFromIndex(index: number, maskLo: number, maskHi: number, out: Int32Array): void {
   let lo = 0;
   let hi = 0;
   let k = 0;
@@ -66,13 +66,13 @@ function buildTable(
   directions: ReadonlyArray<readonly [number, number]>,
   magics: ReadonlyArray<readonly [number, number]>,
 ): MagicTable {
-  const maskLo = new Uint32Array(64);
-  const maskHi = new Uint32Array(64);
+  const maskLo = new Int32Array(64);
+  const maskHi = new Int32Array(64);
   const magicLo = new Int32Array(64);
   const magicHi = new Int32Array(64);
   const shift = new Uint8Array(64);
-  const offset = new Uint32Array(64);
-  const tmp = new Uint32Array(2);
+  const offset = new Int32Array(64);
+  const tmp = new Int32Array(2);
   let total = 0;
   for (let sq = 0; sq < 64; sq++) {
     relevantMask(sq, directions, tmp);
@@ -85,8 +85,8 @@ function buildTable(
     offset[sq] = total;
     total += 1 << bits;
   }
-  const attacks = new Uint32Array(2 * total);
-  const occ = new Uint32Array(2);
+  const attacks = new Int32Array(2 * total);
+  const occ = new Int32Array(2);
   for (let sq = 0; sq < 64; sq++) {
     const n = 1 << (32 - shift[sq]);
     for (let i = 0; i < n; i++) {
@@ -130,8 +130,8 @@ export function bishopIndex(sq: number, occLo: number, occHi: number): number {
 }
 
 /** Rook and bishop attacks on an empty board (the lines through a square), interleaved halves by square. */
-export const ROOK_RAYS = new Uint32Array(128);
-export const BISHOP_RAYS = new Uint32Array(128);
+export const ROOK_RAYS = new Int32Array(128);
+export const BISHOP_RAYS = new Int32Array(128);
 for (let sq = 0; sq < 64; sq++) {
   const r = rookIndex(sq, 0, 0), b = bishopIndex(sq, 0, 0);
   ROOK_RAYS[2 * sq] = ROOK_TABLE[r];

@@ -1,16 +1,16 @@
 /**
  * Precomputed attack and geometry tables, built once at module load. Every table is
- * a Uint32Array of interleaved halves: the set for index i is (t[2i], t[2i + 1]).
+ * a Int32Array of interleaved halves: the set for index i is (t[2i], t[2i + 1]).
  */
 import { testSquare } from './bits';
 
-const set = (t: Uint32Array, i: number, sq: number): void => {
+const set = (t: Int32Array, i: number, sq: number): void => {
   if (sq < 32) t[2 * i] |= 1 << sq;
   else t[2 * i + 1] |= 1 << (sq - 32);
 };
 
 /** Walks from sq by (df, dr) steps until the edge or the first occupied square (included). */
-function walkRay(sq: number, df: number, dr: number, occLo: number, occHi: number, out: Uint32Array, i: number): void {
+function walkRay(sq: number, df: number, dr: number, occLo: number, occHi: number, out: Int32Array, i: number): void {
   let f = (sq & 7) + df;
   let r = (sq >>> 3) + dr;
   while (f >= 0 && f < 8 && r >= 0 && r < 8) {
@@ -34,15 +34,15 @@ export function slidingAttacksSlow(
   occLo: number,
   occHi: number,
   directions: ReadonlyArray<readonly [number, number]>,
-  out: Uint32Array,
+  out: Int32Array,
 ): void {
   out[0] = 0;
   out[1] = 0;
   for (const [df, dr] of directions) walkRay(sq, df, dr, occLo, occHi, out, 0);
 }
 
-function leaperTable(steps: ReadonlyArray<readonly [number, number]>): Uint32Array {
-  const t = new Uint32Array(128);
+function leaperTable(steps: ReadonlyArray<readonly [number, number]>): Int32Array {
+  const t = new Int32Array(128);
   for (let sq = 0; sq < 64; sq++) {
     for (const [df, dr] of steps) {
       const f = (sq & 7) + df;
@@ -61,16 +61,16 @@ export const KING_ATTACKS = leaperTable([[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0
 export const PAWN_ATTACKS = (() => {
   const white = leaperTable([[-1, 1], [1, 1]]);
   const black = leaperTable([[-1, -1], [1, -1]]);
-  const t = new Uint32Array(256);
+  const t = new Int32Array(256);
   t.set(white, 0);
   t.set(black, 128);
   return t;
 })();
 
 /** Squares strictly between a and b when they share a rank, file or diagonal: index `a * 64 + b`. */
-export const BETWEEN = new Uint32Array(64 * 64 * 2);
+export const BETWEEN = new Int32Array(64 * 64 * 2);
 /** The whole edge-to-edge line through a and b (both included) when aligned, else empty: index `a * 64 + b`. */
-export const LINE = new Uint32Array(64 * 64 * 2);
+export const LINE = new Int32Array(64 * 64 * 2);
 
 (() => {
   const all = [...ROOK_DIRECTIONS, ...BISHOP_DIRECTIONS];

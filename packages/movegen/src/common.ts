@@ -7,14 +7,14 @@ import { BETWEEN, BISHOP_RAYS, ROOK_RAYS } from '@tempo/bitboard';
 export { ROOK_RAYS, BISHOP_RAYS };
 
 /** Scratch output of pinnedPieces: the pinned set (lo, hi). */
-export const PINNED = new Uint32Array(2);
+export const PINNED = new Int32Array(2);
 
 /**
  * Pieces of colour `us` (whose king is on ksq) pinned to their king by enemy sliders:
  * own pieces that are the only piece between the king and an enemy slider on a
  * shared line. Writes the set to PINNED. `us` offset o = 16 * us.
  */
-export function pinnedPieces(bb: Uint32Array, us: number, ksq: number, occLo: number, occHi: number): void {
+export function pinnedPieces(bb: Int32Array, us: number, ksq: number, occLo: number, occHi: number): void {
   const o = us << 4, t = o ^ 16;
   const k2 = ksq << 1;
   let sLo = (ROOK_RAYS[k2] & (bb[t + 8] | bb[t + 10])) | (BISHOP_RAYS[k2] & (bb[t + 6] | bb[t + 10]));

@@ -155,12 +155,13 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
   // Castling: not out of check, path empty, no attacked square on the king's way.
   if (quiets && !inCheck) {
     const rights = st.castling[row] & (us === 0 ? 3 : 12);
-    if (rights !== 0) n = generateCastling(pos, list, n, rights, ksq, occLo, occHi);
+    if (rights !== 0) n = generateCastlingInto(pos, list, n, rights, ksq, occLo, occHi);
   }
   return n;
 }
 
-function generateCastling(pos: Position, list: Int32Array, n: number, rights: number, ksq: number, occLo: number, occHi: number): number {
+/** Castling moves for the given rights of the side to move (not in check); exported for count.ts. */
+export function generateCastlingInto(pos: Position, list: Int32Array, n: number, rights: number, ksq: number, occLo: number, occHi: number): number {
   const c = pos.castling, bb = pos.bb, them = pos.side ^ 1;
   for (let r = rights & -rights; r <= rights; r <<= 1) {
     if ((rights & r) === 0) continue;
@@ -187,7 +188,7 @@ function generateCastling(pos: Position, list: Int32Array, n: number, rights: nu
 }
 
 /** Scratch for the two-half shifts below. */
-const SH = new Uint32Array(2);
+const SH = new Int32Array(2);
 /** (lo, hi) shifted towards h8 by k (7, 8, 9, 16): lo' = lo << k, hi' = hi << k | lo >>> (32 - k). */
 function up(lo: number, hi: number, k: number): void {
   SH[0] = lo << k;
@@ -231,12 +232,10 @@ function generatePawns(
     n = pushPawnTargets(list, n, white ? 7 : -9, SH[0] & enLo & cmLo, SH[1] & enHi & cmHi, promoLo, promoHi);
     if (white) up(pLo & NOT_H, pHi & NOT_H, 9); else down(pLo & NOT_H, pHi & NOT_H, 7);
     n = pushPawnTargets(list, n, white ? 9 : -7, SH[0] & enLo & cmLo, SH[1] & enHi & cmHi, promoLo, promoHi);
-  } else if (quiets) {
-    // Quiet generation owns no capture, not even a non-promoting one; nothing to do.
   }
   // Pinned pawns move only along the pin line, and never while in check.
-  let qLo = bb[o + 2] & pinLo, qHi = bb[o + 3] & pinHi;
-  if (!inCheck && (qLo | qHi) !== 0) n = generatePinnedPawns(pos, list, n, captures, quiets, ksq, qLo, qHi);
+  const qLo = bb[o + 2] & pinLo, qHi = bb[o + 3] & pinHi;
+  if (!inCheck && (qLo | qHi) !== 0) n = generatePinnedPawnsInto(pos, list, n, captures, quiets, ksq, qLo, qHi);
   // En passant: rare, so tested by playing it out.
   const ep = pos.st.epSquare[pos.ply];
   if (captures && ep !== NO_SQUARE) {
@@ -249,11 +248,11 @@ function generatePawns(
       if (epCaptureIsLegal(pos, from, ep)) list[n++] = from | (ep << 6) | EN_PASSANT;
     }
   }
-  qLo = 0; qHi = 0;
   return n;
 }
 
-function generatePinnedPawns(pos: Position, list: Int32Array, n: number, captures: boolean, quiets: boolean, ksq: number, qLo: number, qHi: number): number {
+/** Moves of pinned pawns along their pin lines (not in check); exported for count.ts. */
+export function generatePinnedPawnsInto(pos: Position, list: Int32Array, n: number, captures: boolean, quiets: boolean, ksq: number, qLo: number, qHi: number): number {
   const bb = pos.bb, board = pos.board, us = pos.side, t = (us ^ 1) << 4;
   const d8 = us === 0 ? 8 : -8;
   while ((qLo | qHi) !== 0) {

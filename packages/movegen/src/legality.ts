@@ -6,7 +6,7 @@
 import { BETWEEN, BISHOP_TABLE, KING, KING_ATTACKS, KNIGHT_ATTACKS, NO_SQUARE, PAWN, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, NORMAL, PROMOTION, attackersTo, isAttacked, type Move, type Position } from '@tempo/position';
 
-const A = new Uint32Array(2);
+const A = new Int32Array(2);
 
 const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
 

@@ -12,10 +12,10 @@ import { BISHOP_RAYS, ROOK_RAYS } from './common';
 /** Exchange values by piece type (index 0..6); the king counts 0 as in Stockfish. */
 export const SEE_VALUE = new Int32Array([0, 100, 320, 330, 500, 950, 0]);
 
-const A = new Uint32Array(2);
+const A = new Int32Array(2);
 /** Per colour: blockers of that colour's king (any colour) and the enemy sliders pinning them. */
-const BLOCKERS = new Uint32Array(4);
-const PINNERS = new Uint32Array(4);
+const BLOCKERS = new Int32Array(4);
+const PINNERS = new Int32Array(4);
 
 function sliderBlockers(pos: Position, c: number, occLo: number, occHi: number): void {
   const bb = pos.bb, o = c << 4, t = o ^ 16;

@@ -21,7 +21,7 @@ const BP = 18, BN = 20, BB = 22, BR = 24, BQ = 26, BK = 28;
  * rays. Writes the set to out[0], out[1]. Pieces are taken from bb; callers that
  * simulate a capture mask the captured piece out of the result themselves.
  */
-export function attackersTo(bb: Uint32Array, sq: number, occLo: number, occHi: number, out: Uint32Array): void {
+export function attackersTo(bb: Int32Array, sq: number, occLo: number, occHi: number, out: Int32Array): void {
   const s2 = sq << 1;
   const r = rookIndex(sq, occLo, occHi);
   const b = bishopIndex(sq, occLo, occHi);
@@ -49,7 +49,7 @@ export function attackersTo(bb: Uint32Array, sq: number, occLo: number, occHi: n
  * Whether any piece of colour `by` attacks sq, with slider rays computed on
  * occupancy (occLo, occHi). Cheaper than attackersTo: stops at the first hit.
  */
-export function isAttacked(bb: Uint32Array, sq: number, by: number, occLo: number, occHi: number): boolean {
+export function isAttacked(bb: Int32Array, sq: number, by: number, occLo: number, occHi: number): boolean {
   const s2 = sq << 1;
   const o = by << 4; // colour offset into piece codes * 2
   if ((KNIGHT_ATTACKS[s2] & bb[o + 4]) | (KNIGHT_ATTACKS[s2 + 1] & bb[o + 5])) return true;

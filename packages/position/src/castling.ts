@@ -14,18 +14,18 @@ export interface CastlingSetup {
   readonly kingTo: Uint8Array;
   readonly rookTo: Uint8Array;
   /** Squares that must be empty (king and rook excluded), index 2 * right bit. */
-  readonly emptyPath: Uint32Array;
+  readonly emptyPath: Int32Array;
   /** Squares the king passes or lands on, which must not be attacked, index 2 * right bit. */
-  readonly kingPath: Uint32Array;
+  readonly kingPath: Int32Array;
   /** Registers a right (1, 2, 4 or 8) with the king and rook squares from the FEN. */
   add(right: number, kingSq: number, rookSq: number): void;
 }
 
-const setSq = (t: Uint32Array, i: number, sq: number) => {
+const setSq = (t: Int32Array, i: number, sq: number) => {
   if (sq < 32) t[i] |= 1 << sq;
   else t[i + 1] |= 1 << (sq - 32);
 };
-const clearSq = (t: Uint32Array, i: number, sq: number) => {
+const clearSq = (t: Int32Array, i: number, sq: number) => {
   if (sq < 32) t[i] &= ~(1 << sq);
   else t[i + 1] &= ~(1 << (sq - 32));
 };
@@ -35,8 +35,8 @@ export function setupCastling(): CastlingSetup {
   const rookSquare = new Uint8Array(16).fill(64);
   const kingTo = new Uint8Array(64);
   const rookTo = new Uint8Array(64);
-  const emptyPath = new Uint32Array(32);
-  const kingPath = new Uint32Array(32);
+  const emptyPath = new Int32Array(32);
+  const kingPath = new Int32Array(32);
   return {
     rightsMask,
     rookSquare,

@@ -60,13 +60,13 @@ export class FenError extends Error {
   override name = 'FenError';
 }
 
-const scratch = new Uint32Array(2);
+const scratch = new Int32Array(2);
 
 export class Position {
   /** Mailbox: piece code per square, 0 when empty. */
   readonly board = new Uint8Array(64);
   /** Piece bitboards: piece p at (bb[2p], bb[2p + 1]); colour c's pieces at (bb[16c], bb[16c + 1]). */
-  readonly bb = new Uint32Array(32);
+  readonly bb = new Int32Array(32);
   /** Count of each piece code; index 8c holds colour c's total. */
   readonly pieceCount = new Uint8Array(16);
   /** Side to move. */
@@ -172,7 +172,7 @@ export class Position {
   }
 
   /** All attackers of sq, both colours, on the given occupancy; written to out[0..1]. */
-  attackersTo(sq: number, occLo: number, occHi: number, out: Uint32Array): void {
+  attackersTo(sq: number, occLo: number, occHi: number, out: Int32Array): void {
     attackersTo(this.bb, sq, occLo, occHi, out);
   }
 
@@ -532,7 +532,7 @@ export class Position {
   }
 
   /** Rook-line and diagonal attacks, exposed for movegen's slow paths. */
-  static sliderAttacks(sq: number, occLo: number, occHi: number, rook: boolean, out: Uint32Array): void {
+  static sliderAttacks(sq: number, occLo: number, occHi: number, rook: boolean, out: Int32Array): void {
     if (rook) {
       const i = rookIndex(sq, occLo, occHi);
       out[0] = ROOK_TABLE[i];

@@ -21,8 +21,8 @@ export class StateStack {
   captured!: Uint8Array;
   /** Move that led to this row (0 at the root and after a null move). */
   move!: Uint16Array;
-  checkersLo!: Uint32Array;
-  checkersHi!: Uint32Array;
+  checkersLo!: Int32Array;
+  checkersHi!: Int32Array;
   psqMg!: Int32Array;
   psqEg!: Int32Array;
   phase!: Int32Array;
@@ -41,13 +41,13 @@ export class StateStack {
 
   private resize(n: number): void {
     const old = this.capacity;
-    const re = <T extends Int32Array | Uint32Array | Uint8Array | Uint16Array>(a: T | undefined, make: (n: number) => T): T => {
+    const re = <T extends Int32Array | Int32Array | Uint8Array | Uint16Array>(a: T | undefined, make: (n: number) => T): T => {
       const b = make(n);
       if (a !== undefined && old > 0) b.set(a.subarray(0, Math.min(old, n)) as never);
       return b;
     };
     const i32 = (k: number) => new Int32Array(k);
-    const u32 = (k: number) => new Uint32Array(k);
+    const u32 = (k: number) => new Int32Array(k);
     const u8 = (k: number) => new Uint8Array(k);
     this.keyLo = re(this.keyLo, i32);
     this.keyHi = re(this.keyHi, i32);

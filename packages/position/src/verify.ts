@@ -54,7 +54,7 @@ export function computeKeys(pos: Position): Int32Array {
 export function posIsOk(pos: Position): string | null {
   const { board, bb, st, psq } = pos;
   const row = pos.ply;
-  const fresh = new Uint32Array(32);
+  const fresh = new Int32Array(32);
   const counts = new Uint8Array(16);
   let mg = 0, eg = 0, phase = 0, npW = 0, npB = 0;
   for (let sq = 0; sq < 64; sq++) {
@@ -85,10 +85,10 @@ export function posIsOk(pos: Position): string | null {
   if (phase !== st.phase[row]) return 'phase disagrees with a fresh computation';
   if (npW !== st.nonPawnW[row] || npB !== st.nonPawnB[row]) return 'non-pawn material disagrees with a fresh computation';
   if (pos.isAttacked(pos.kingSquare(pos.side ^ 1), pos.side)) return 'the side not to move is in check';
-  const checkers = new Uint32Array(2);
+  const checkers = new Int32Array(2);
   pos.attackersTo(pos.kingSquare(pos.side), bb[0] | bb[16], bb[1] | bb[17], checkers);
   const o = (pos.side ^ 1) << 4;
-  if (((checkers[0] & bb[o]) >>> 0) !== st.checkersLo[row] || ((checkers[1] & bb[o + 1]) >>> 0) !== st.checkersHi[row])
+  if ((checkers[0] & bb[o]) !== st.checkersLo[row] || (checkers[1] & bb[o + 1]) !== st.checkersHi[row])
     return 'checkers disagree with a fresh computation';
   const ep = pos.epSquare;
   if (ep !== NO_SQUARE && (ep >>> 3) !== (pos.side === 0 ? 5 : 2)) return `en passant square ${ep} on the wrong rank`;
