@@ -1,0 +1,86 @@
+/**
+ * `diff [--random N --seed S | --epd FILE] --depth D [--oracle chessjs | --oracle
+ * uci:<command>] [--chess960] [--starts FILE] [--jobs J] [--verbose]`: perft-diff of Tempo
+ * against an oracle on every position of a corpus.
+ */
+import { availableParallelism } from 'node:os';
+import { UsageError, expectPositionals, intArg, parseCommand } from '../args';
+import { chessJsVersion, chessJsWalker } from '../chessjs';
+import { formatComposition, randomCorpus } from '../corpus';
+import { diffChessJs, diffUci, type DiffPosition, type DiffSummary } from '../diff';
+import { isChess960Castling, parseFenList, readTextFile } from '../epd';
+import type { Io } from '../io';
+import { diffChessJsParallel } from '../pool';
+import { startProgress } from '../progress';
+import { formatResults } from '../report';
+import { tempoWalker } from '../tempo';
+
+export const DIFF_USAGE =
+  'diff [--random N --seed S | --epd FILE] --depth D [--oracle chessjs | --oracle uci:<command>] [--chess960] [--starts FILE] [--jobs J] [--verbose]';
+
+/** What the CLI hands the command: its own bundle, which workers run. */
+export interface DiffContext {
+  workerScript?: URL;
+}
+
+type Oracle = { kind: 'chessjs' } | { kind: 'uci'; command: string };
+
+function parseOracle(text: string | undefined): Oracle {
+  if (text === undefined || text === 'chessjs') return { kind: 'chessjs' };
+  if (text.startsWith('uci:') && text.length > 4) return { kind: 'uci', command: text.slice(4) };
+  throw new UsageError(`diff: --oracle must be "chessjs" or "uci:<command>", got "${text}"`);
+}
+
+/** Runs the command; resolves to the exit code. */
+export async function diffCommand(argv: string[], io: Io, ctx: DiffContext = {}): Promise<number> {
+  const { values, positionals } = parseCommand('diff', argv, {
+    random: { type: 'string' }, seed: { type: 'string' }, epd: { type: 'string' }, depth: { type: 'string' },
+    oracle: { type: 'string' }, chess960: { type: 'boolean' }, starts: { type: 'string' }, jobs: { type: 'string' },
+    verbose: { type: 'boolean' },
+  });
+  expectPositionals('diff', positionals, []);
+  if ((values.random === undefined) === (values.epd === undefined)) throw new UsageError('diff: give exactly one of --random N or --epd FILE');
+  const depth = intArg('diff', '--depth', values.depth, 1, 12);
+  const oracle = parseOracle(values.oracle);
+  const chess960 = values.chess960 ?? false;
+  if (chess960 && oracle.kind === 'chessjs') throw new UsageError('diff: chess.js cannot check Chess960; use --oracle uci:<command>');
+  const jobs = intArg('diff', '--jobs', values.jobs, 1, 256, availableParallelism());
+
+  let positions: DiffPosition[];
+  let source: string;
+  if (values.random !== undefined) {
+    const count = intArg('diff', '--random', values.random, 1, 10_000_000);
+    const seed = values.seed === undefined ? 1 : /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed;
+    const starts = values.starts === undefined ? undefined : parseFenList(readTextFile(values.starts)).map((s) => s.fen);
+    const corpus = randomCorpus({ count, seed, chess960, starts, walker: chess960 ? tempoWalker : (fen) => chessJsWalker(fen) });
+    positions = corpus.positions;
+    source = `${count} random${chess960 ? ' Chess960' : ''} positions (seed ${seed})`;
+    io.out(`corpus composition (${count} positions):`);
+    for (const line of formatComposition(corpus.composition, count)) io.out(line);
+    if (values.verbose) corpus.positions.forEach((p, i) => io.out(`  ${i + 1}: ${p.fen}  [${p.features.join(' ')}]`));
+  } else {
+    const file = values.epd as string;
+    positions = parseFenList(readTextFile(file)).map(({ fen }) => ({ fen, chess960: chess960 || isChess960Castling(fen.split(' ')[2] ?? '-') }));
+    source = `${positions.length} positions from ${file}`;
+  }
+  const oracleName = oracle.kind === 'chessjs' ? `chess.js ${chessJsVersion()}` : `UCI "${oracle.command}"`;
+  const parallel = oracle.kind === 'chessjs' && jobs > 1 && ctx.workerScript !== undefined;
+  io.out(`diff: ${source}, depth ${depth}, oracle ${oracleName}${parallel ? `, ${jobs} jobs` : ''}`);
+
+  const bar = startProgress(positions.length, 'positions');
+  const progress = () => bar.add(1);
+  let summary: DiffSummary;
+  try {
+    if (oracle.kind === 'uci') summary = await diffUci(positions, depth, oracle.command, tempoWalker, progress);
+    else if (parallel) summary = await diffChessJsParallel(positions, depth, jobs, ctx.workerScript as URL, progress);
+    else summary = diffChessJs(positions, depth, tempoWalker, progress);
+  } finally {
+    bar.stop();
+  }
+  for (const line of formatResults(summary.results, positions.map((p) => p.fen))) io.out(line);
+  io.out(
+    `diff: ${summary.positions} positions, ${summary.nodes} nodes compared, ${summary.mismatches} mismatches, ` +
+      `${summary.errors} errors, ${summary.seconds.toFixed(1)} s`,
+  );
+  return summary.mismatches > 0 || summary.errors > 0 ? 1 : 0;
+}

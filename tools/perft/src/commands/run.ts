@@ -1,0 +1,41 @@
+/** `run <depth> [--fen FEN] [--chess960] [--divide] [--no-bulk]`: perft of one position in Tempo. */
+import { START_FEN } from '@tempo/position';
+import { UsageError, expectPositionals, intArg, parseCommand } from '../args';
+import type { Io } from '../io';
+import { mnps } from '../report';
+import { tempoDivide, tempoPerft, tempoPosition } from '../tempo';
+
+export const RUN_USAGE = 'run <depth> [--fen FEN] [--chess960] [--divide] [--no-bulk]';
+
+/** Runs the command; returns the exit code. */
+export function runCommand(argv: string[], io: Io): number {
+  const { values, positionals } = parseCommand('run', argv, {
+    fen: { type: 'string' },
+    chess960: { type: 'boolean' },
+    divide: { type: 'boolean' },
+    'no-bulk': { type: 'boolean' },
+  });
+  expectPositionals('run', positionals, ['<depth>']);
+  const depth = intArg('run', '<depth>', positionals[0], 0, 20);
+  const fen = values.fen ?? START_FEN;
+  const chess960 = values.chess960 ?? false;
+  const bulk = !values['no-bulk'];
+  try {
+    tempoPosition(fen, chess960);
+  } catch (e) {
+    throw new UsageError(`run: ${(e as Error).message}`);
+  }
+  const start = performance.now();
+  let nodes: number;
+  if (values.divide) {
+    const rows = tempoDivide(fen, chess960, depth, bulk);
+    for (const { uci, nodes: n } of rows) io.out(`${uci}: ${n}`);
+    nodes = rows.reduce((sum, r) => sum + r.nodes, 0);
+  } else {
+    nodes = tempoPerft(fen, chess960, depth, bulk);
+  }
+  const seconds = (performance.now() - start) / 1000;
+  io.out(`Nodes searched: ${nodes}`);
+  io.out(`Time: ${seconds.toFixed(3)} s, ${mnps(nodes, seconds)} Mnps (${bulk ? 'bulk counting' : 'no bulk counting'})`);
+  return 0;
+}

@@ -1,0 +1,120 @@
+/**
+ * A UCI engine as a perft oracle: `go perft D` answers one `move: count` line per
+ * legal move, then `Nodes searched: N` (Stockfish's format). The engine runs as a
+ * child process through the shell, so the command may carry arguments.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/** The engine's divide of one position: per-move counts and the total. */
+export interface UciDivide {
+  moves: Map<string, number>;
+  nodes: number;
+}
+
+const DIVIDE_LINE = /^([a-h][1-8][a-h][1-8][nbrq]?):\s*(\d+)\s*$/;
+const TOTAL_LINE = /^Nodes searched:\s*(\d+)/;
+
+/** A running UCI engine; one command at a time. */
+export class UciEngine {
+  private readonly lines: string[] = [];
+  private waiter: (() => void) | undefined;
+  private exited: string | undefined;
+  private stderrTail = '';
+  private chess960: boolean | undefined;
+
+  private constructor(private readonly command: string, private readonly proc: ChildProcessWithoutNullStreams) {
+    createInterface({ input: proc.stdout }).on('line', (line) => {
+      this.lines.push(line.trim());
+      this.wake();
+    });
+    proc.stderr.on('data', (chunk: Buffer) => {
+      this.stderrTail = (this.stderrTail + chunk.toString()).slice(-300);
+    });
+    proc.on('error', (err) => this.fail(err.message));
+    proc.on('exit', (code, signal) => this.fail(`exited with ${signal ?? `code ${code}`}`));
+    proc.stdin.on('error', () => undefined);
+  }
+
+  /** Starts the engine and waits for `uciok`. Rejects with a one-line reason. */
+  static async start(command: string, timeoutMs = 10_000): Promise<UciEngine> {
+    const proc = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    const engine = new UciEngine(command, proc);
+    engine.send('uci');
+    await engine.readUntil((line) => line === 'uciok', timeoutMs);
+    return engine;
+  }
+
+  private wake(): void {
+    const w = this.waiter;
+    this.waiter = undefined;
+    w?.();
+  }
+
+  private fail(reason: string): void {
+    if (this.exited) return;
+    const detail = this.stderrTail.trim().split('\n').pop();
+    this.exited = detail ? `${reason} (${detail})` : reason;
+    this.wake();
+  }
+
+  private send(line: string): void {
+    if (!this.exited) this.proc.stdin.write(line + '\n');
+  }
+
+  /** Reads lines until `done` accepts one; returns the lines before it and that line. */
+  private async readUntil(done: (line: string) => boolean, timeoutMs: number): Promise<string[]> {
+    const out: string[] = [];
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      while (this.lines.length > 0) {
+        const line = this.lines.shift() as string;
+        out.push(line);
+        if (done(line)) return out;
+      }
+      if (this.exited) throw new Error(`UCI engine "${this.command}" ${this.exited}`);
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`UCI engine "${this.command}" did not answer within ${timeoutMs / 1000} s`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiter = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  /** Sets UCI_Chess960 when it differs from the last value sent. */
+  private async setChess960(on: boolean): Promise<void> {
+    if (this.chess960 === on) return;
+    this.send(`setoption name UCI_Chess960 value ${on}`);
+    this.send('isready');
+    await this.readUntil((line) => line === 'readyok', 10_000);
+    this.chess960 = on;
+  }
+
+  /** `go perft depth` on the position reached by `moves` from `fen`. */
+  async divide(fen: string, moves: readonly string[], depth: number, chess960: boolean, timeoutMs = 600_000): Promise<UciDivide> {
+    await this.setChess960(chess960);
+    this.send(`position fen ${fen}${moves.length > 0 ? ' moves ' + moves.join(' ') : ''}`);
+    this.send(`go perft ${depth}`);
+    const lines = await this.readUntil((line) => TOTAL_LINE.test(line), timeoutMs);
+    const result: UciDivide = { moves: new Map(), nodes: Number(TOTAL_LINE.exec(lines[lines.length - 1])?.[1]) };
+    for (const line of lines) {
+      const m = DIVIDE_LINE.exec(line);
+      if (m) result.moves.set(m[1], Number(m[2]));
+    }
+    return result;
+  }
+
+  /** Asks the engine to quit, and kills it if it has not gone within a second. */
+  async quit(): Promise<void> {
+    if (this.exited) return;
+    this.send('quit');
+    const gone = new Promise<void>((resolve) => this.proc.once('exit', () => resolve()));
+    const timer = setTimeout(() => this.proc.kill(), 1000);
+    await gone;
+    clearTimeout(timer);
+  }
+}
