@@ -28,7 +28,10 @@ export function suiteCommand(argv: string[], io: Io): number {
   const start = performance.now();
   const result = runSuite(epd.entries, epd.errors, (fen, c960, depth) => tempoPerft(fen, c960, depth), maxDepth, {
     onCheck: (nodes) => bar.add(nodes),
-    onFailure: (f) => io.out(`FAIL ${file}:${f.line} depth ${f.depth}: expected ${f.expected}, got ${f.got}\n  fen: ${f.fen}`),
+    onFailure: (f) => {
+      io.out(`FAIL ${file}:${f.line} depth ${f.depth}: expected ${f.expected}, got ${f.got}`);
+      io.out(`  fen: ${f.fen}`);
+    },
     onError: (e) => io.err(`${file}:${e.line}: ${e.message}`),
   });
   bar.stop();
