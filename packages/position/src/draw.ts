@@ -13,8 +13,10 @@ export function isFiftyMoveDraw(pos: Position): boolean {
 
 /**
  * Repetition draw: the position occurred before, twice earlier in the game history
- * (threefold) or once at or after the search root (twofold, as search needs). Only
- * positions since the last irreversible move or null move are compared.
+ * (threefold) or once strictly after the search root (twofold, as search needs; a
+ * repeat of the root itself needs the threefold, as in Stockfish). Only positions
+ * since the last irreversible move or null move are compared. For adjudicating a
+ * game rather than searching, set `pos.rootPly = pos.ply` first.
  */
 export function isRepetitionDraw(pos: Position): boolean {
   const st = pos.st, row = pos.ply;
@@ -25,7 +27,7 @@ export function isRepetitionDraw(pos: Position): boolean {
     const r = row - i;
     if (r < 0) break;
     if (st.keyLo[r] === lo && st.keyHi[r] === hi) {
-      if (r >= pos.rootPly) return true;
+      if (r > pos.rootPly) return true;
       if (++seen >= 2) return true;
     }
   }

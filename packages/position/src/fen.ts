@@ -133,7 +133,7 @@ function parseCounter(field: number, text: string | undefined, fallback: number,
   if (text === undefined) return { ok: true, value: fallback };
   if (!/^\d+$/.test(text)) return fail(field, text, 'is not a non-negative integer');
   const n = Number(text);
-  if (n < min || n > 1_000_000) return fail(field, text, `is out of range (${min}..1000000)`);
+  if (n < min || n > 0x7fffffff) return fail(field, text, `is out of range (${min}..2147483647)`);
   return { ok: true, value: n };
 }
 
@@ -143,6 +143,7 @@ function parseCounter(field: number, text: string | undefined, fallback: number,
  */
 export function parseFen(fen: string): Result<ParsedFen> {
   const fields = fen.trim().split(/\s+/);
+  if (fields[0] === '') return { ok: false, error: 'Invalid FEN: the text is empty' };
   if (fields.length < 4 || fields.length > 6)
     return { ok: false, error: `Invalid FEN: "${fen}" has ${fields.length} fields, expected 4 to 6` };
   const board = parseBoard(fields[0]);
