@@ -142,34 +142,32 @@ export function givesCheck(pos: Position, m: Move): boolean {
   const from = m & 63, to0 = (m >>> 6) & 63, type = m & 0xc000;
   const ek = bb[t + 12] !== 0 ? 31 - Math.clz32(bb[t + 12] ^ (bb[t + 12] - 1)) : 63 - Math.clz32(bb[t + 13] ^ (bb[t + 13] - 1));
   let pt = board[from] & 7, to = to0;
-  let oLo = bb[0] | bb[16], oHi = bb[1] | bb[17];
-  // Our sliders after the move (the moving piece is added back at its destination below).
-  let rqLo = bb[o + 8] | bb[o + 10], rqHi = bb[o + 9] | bb[o + 11];
-  let bqLo = bb[o + 6] | bb[o + 10], bqHi = bb[o + 7] | bb[o + 11];
-  const clear = (sq: number) => { if (sq < 32) { oLo &= ~(1 << sq); rqLo &= ~(1 << sq); bqLo &= ~(1 << sq); } else { oHi &= ~(1 << (sq - 32)); rqHi &= ~(1 << (sq - 32)); bqHi &= ~(1 << (sq - 32)); } };
-  const fill = (sq: number) => { if (sq < 32) oLo |= 1 << sq; else oHi |= 1 << (sq - 32); };
-  clear(from);
+  // Squares vacated (v) and filled (f) by the move; our sliders lose v and gain the mover's new square.
+  let vLo = from < 32 ? 1 << from : 0, vHi = from < 32 ? 0 : 1 << (from - 32);
   if (type === CASTLING) {
-    clear(to0);
+    if (to0 < 32) vLo |= 1 << to0; else vHi |= 1 << (to0 - 32);
     to = pos.castling.rookTo[to0];
-    fill(pos.castling.kingTo[to0]);
     pt = 4;
-  } else if (type === EN_PASSANT) clear(to0 ^ 8);
-  else if (type === PROMOTION) pt = ((m >>> 12) & 3) + 2;
-  fill(to);
-  const t2 = to << 1;
-  let hit = false;
-  switch (pt) {
-    case PAWN: hit = has(PAWN_ATTACKS[(us << 7) + t2], PAWN_ATTACKS[(us << 7) + t2 + 1], ek); break;
-    case 2: hit = has(KNIGHT_ATTACKS[t2], KNIGHT_ATTACKS[t2 + 1], ek); break;
-    case 3: bqLo |= to < 32 ? 1 << to : 0; bqHi |= to < 32 ? 0 : 1 << (to - 32); break;
-    case 4: rqLo |= to < 32 ? 1 << to : 0; rqHi |= to < 32 ? 0 : 1 << (to - 32); break;
-    case 5:
-      bqLo |= to < 32 ? 1 << to : 0; bqHi |= to < 32 ? 0 : 1 << (to - 32);
-      rqLo |= to < 32 ? 1 << to : 0; rqHi |= to < 32 ? 0 : 1 << (to - 32);
-      break;
+  } else if (type === EN_PASSANT) {
+    const c = to0 ^ 8;
+    if (c < 32) vLo |= 1 << c; else vHi |= 1 << (c - 32);
+  } else if (type === PROMOTION) pt = ((m >>> 12) & 3) + 2;
+  let fLo = to < 32 ? 1 << to : 0, fHi = to < 32 ? 0 : 1 << (to - 32);
+  const toLo = fLo, toHi = fHi;
+  if (type === CASTLING) {
+    const k = pos.castling.kingTo[to0];
+    if (k < 32) fLo |= 1 << k; else fHi |= 1 << (k - 32);
   }
-  if (hit) return true;
+  const oLo = ((bb[0] | bb[16]) & ~vLo) | fLo, oHi = ((bb[1] | bb[17]) & ~vHi) | fHi;
+  const t2 = to << 1;
+  if (pt === PAWN) {
+    if (has(PAWN_ATTACKS[(us << 7) + t2], PAWN_ATTACKS[(us << 7) + t2 + 1], ek)) return true;
+  } else if (pt === 2) {
+    if (has(KNIGHT_ATTACKS[t2], KNIGHT_ATTACKS[t2 + 1], ek)) return true;
+  }
+  const line = pt === 4 || pt === 5, diag = pt === 3 || pt === 5;
+  const rqLo = ((bb[o + 8] | bb[o + 10]) & ~vLo) | (line ? toLo : 0), rqHi = ((bb[o + 9] | bb[o + 11]) & ~vHi) | (line ? toHi : 0);
+  const bqLo = ((bb[o + 6] | bb[o + 10]) & ~vLo) | (diag ? toLo : 0), bqHi = ((bb[o + 7] | bb[o + 11]) & ~vHi) | (diag ? toHi : 0);
   const r = rookIndex(ek, oLo, oHi), b = bishopIndex(ek, oLo, oHi);
   return ((ROOK_TABLE[r] & rqLo) | (ROOK_TABLE[r + 1] & rqHi) | (BISHOP_TABLE[b] & bqLo) | (BISHOP_TABLE[b + 1] & bqHi)) !== 0;
 }
