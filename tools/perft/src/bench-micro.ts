@@ -20,13 +20,13 @@ function attackLookups(): void {
     const lo = occupancy[p][0], hi = occupancy[p][1];
     for (let sq = 0; sq < 64; sq++) {
       const r = rookIndex(sq, lo, hi), b = bishopIndex(sq, lo, hi);
-      sink ^= ROOK_TABLE[r] ^ ROOK_TABLE[r + 1] ^ BISHOP_TABLE[b] ^ BISHOP_TABLE[b + 1];
+      sink = (sink + (ROOK_TABLE[r] ^ ROOK_TABLE[r + 1] ^ BISHOP_TABLE[b] ^ BISHOP_TABLE[b + 1])) | 0;
     }
   }
 }
 
 function generate(): void {
-  for (let p = 0; p < positions.length; p++) sink ^= generateLegal(positions[p], list, 0);
+  for (let p = 0; p < positions.length; p++) sink = (sink + generateLegal(positions[p], list, 0)) | 0;
 }
 
 function doUndo(): void {
@@ -37,7 +37,7 @@ function doUndo(): void {
       pos.doMove(list[i]);
       pos.undoMove();
     }
-    sink ^= n;
+    sink = (sink + n) | 0;
   }
 }
 

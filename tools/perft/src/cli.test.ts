@@ -27,6 +27,10 @@ describe('option errors: one line naming the problem, exit 2', () => {
     [['diff', '--random', '5', '--depth', '2', '--oracle', 'sf'], 'tempo-perft: diff: --oracle must be "chessjs" or "uci:<command>", got "sf"'],
     [['diff', '--random', '5', '--depth', '2', '--chess960'], 'tempo-perft: diff: chess.js cannot check Chess960; use --oracle uci:<command>'],
     [['diff', '--random', '5', '--depth', '2', '--jobs', '0'], 'tempo-perft: diff: --jobs must be an integer from 1 to 256, got "0"'],
+    [['run', '0', '--divide'], 'tempo-perft: run: --divide needs a depth of 1 or more'],
+    [['diff', '--random', '5', '--depth', '2', '--starts', 'x.epd'], 'tempo-perft: diff: --starts goes with --random and --chess960'],
+    [['diff', '--epd', 'x.epd', '--seed', '3', '--depth', '2'], 'tempo-perft: diff: --seed goes with --random'],
+    [['diff', '--epd', '/no/such.epd', '--depth', '2'], 'tempo-perft: cannot read /no/such.epd: no such file'],
     [['bench', '--fast'], 'tempo-perft: bench: unknown option --fast'],
     [['compare', '--depth', '9'], 'tempo-perft: compare: --depth must be an integer from 1 to 8, got "9"'],
   ])('%j', async (argv, message) => {

@@ -90,3 +90,23 @@ describe('perft-diff against a UCI engine', () => {
     await expect(UciEngine.start('/nonexistent/engine')).rejects.toThrow(/^UCI engine "\/nonexistent\/engine" exited with code 127/);
   });
 });
+
+describe('castling', () => {
+  it('Chess960 positions are refused by the chess.js oracle with a pointer to the UCI oracle', () => {
+    // X-FEN: KQkq with the king on g1 means the outer rooks, so Tempo plays it as Chess960.
+    const summary = diffChessJs([{ fen: '1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1', chess960: false }], 2, tempoWalker);
+    expect(summary.results[0].error).toBe('this position needs Chess960 castling; check it with --oracle uci:<command>');
+  });
+
+  it('standard castling is compared exactly against a UCI engine', async () => {
+    const engine = await UciEngine.start(FAKE_UCI);
+    try {
+      const fen = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
+      const result = await uciDiffPosition(tempoWalker(fen, false), engine, fen, false, 2);
+      expect(result.mismatchCount).toBe(0);
+      expect(result.nodes).toBe(1 + 26);
+    } finally {
+      await engine.quit();
+    }
+  });
+});

@@ -36,6 +36,7 @@ const errorMessage = (e: unknown): string => (e instanceof Error ? e.message : S
 export function diffOneChessJs(pos: DiffPosition, depth: number, subject: WalkerFactory): PositionResult {
   try {
     const mine = subject(pos.fen, pos.chess960);
+    if (mine.chess960) throw new Error('this position needs Chess960 castling; check it with --oracle uci:<command>');
     const theirs = chessJsWalker(pos.fen, pos.chess960);
     return lockstepDiff(mine, theirs, depth, pos.fen);
   } catch (e) {
@@ -77,7 +78,10 @@ export async function diffUci(
     for (const pos of positions) {
       let r: PositionResult;
       try {
-        r = await uciDiffPosition(subject(pos.fen, pos.chess960), engine, pos.fen, pos.chess960, depth);
+        // The walker knows best whether the position plays by Chess960 rules (X-FEN
+        // castling can imply it), and the engine must print castling the same way.
+        const walker = subject(pos.fen, pos.chess960);
+        r = await uciDiffPosition(walker, engine, pos.fen, walker.chess960, depth);
       } catch (e) {
         r = { nodes: 0, mismatchCount: 0, mismatches: [], error: errorMessage(e) };
         if (/UCI engine/.test(r.error ?? '')) throw new Error(r.error);

@@ -45,10 +45,12 @@ export async function diffChessJsParallel(
 ): Promise<DiffSummary> {
   const start = performance.now();
   const results = new Array<PositionResult>(positions.length);
+  const workers: Worker[] = [];
   let next = 0, done = 0;
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {
       const worker = new Worker(script, { workerData: { kind: WORKER_KIND, depth } });
+      workers.push(worker);
       const feed = () => worker.postMessage(next < positions.length ? { index: next, pos: positions[next++] } : null);
       worker.on('message', (reply: Reply) => {
         results[reply.index] = reply.result;
@@ -59,6 +61,12 @@ export async function diffChessJsParallel(
       worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`diff worker exited with code ${code}`))));
       feed();
     });
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, positions.length)) }, runWorker));
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, positions.length)) }, runWorker));
+  } catch (e) {
+    // One worker failed: stop the others, or they would wait for tasks forever.
+    await Promise.all(workers.map((w) => w.terminate()));
+    throw e;
+  }
   return summarize(results, start);
 }

@@ -23,6 +23,9 @@ function timed(fen: string, depth: number, bulk: boolean): { nodes: number; seco
 export function benchCommand(argv: string[], io: Io): number {
   const { values, positionals } = parseCommand('bench', argv, { quick: { type: 'boolean' } });
   expectPositionals('bench', positionals, []);
+  // Warm-up: let the JIT compile the perft loops before anything is timed.
+  tempoPerft(cpw('kiwipete').fen, false, 3, true);
+  tempoPerft(cpw('kiwipete').fen, false, 3, false);
   const rows: string[][] = [];
   let wrong = 0, nodesTotal = 0, bulkTotal = 0, fullTotal = 0;
   for (const { name, depth: fullDepth } of BENCH_SET) {

@@ -21,9 +21,11 @@ interface Row {
   seconds: number;
 }
 
-async function time(engine: string, run: () => number | Promise<number>): Promise<Row> {
+/** Times `run(depth)` after one untimed warm-up at a smaller depth (lets the JIT settle). */
+async function time(engine: string, depth: number, run: (depth: number) => number | Promise<number>): Promise<Row> {
+  await run(Math.max(1, depth - 2));
   const start = performance.now();
-  const nodes = await run();
+  const nodes = await run(depth);
   return { engine, nodes, seconds: (performance.now() - start) / 1000 };
 }
 
@@ -34,15 +36,16 @@ export async function compareCommand(argv: string[], io: Io): Promise<number> {
   const depth = intArg('compare', '--depth', values.depth, 1, 8, 5);
   const fen = cpw('startpos').fen;
   const rows: Row[] = [];
-  rows.push(await time('tempo (bulk)', () => tempoPerft(fen, false, depth, true)));
-  rows.push(await time('tempo (no bulk)', () => tempoPerft(fen, false, depth, false)));
-  rows.push(await time('chess.js perft', () => new ChessJs(fen).perft(depth)));
+  rows.push(await time('tempo (bulk)', depth, (d) => tempoPerft(fen, false, d, true)));
+  rows.push(await time('tempo (no bulk)', depth, (d) => tempoPerft(fen, false, d, false)));
+  rows.push(await time('chess.js perft', depth, (d) => new ChessJs(fen).perft(d)));
   const setup = parseFen(fen).unwrap();
-  rows.push(await time('chessops perft', () => chessopsPerft(ChessOps.fromSetup(setup).unwrap(), depth, false)));
+  rows.push(await time('chessops perft', depth, (d) => chessopsPerft(ChessOps.fromSetup(setup).unwrap(), d, false)));
   if (values.uci !== undefined) {
     const engine = await UciEngine.start(values.uci);
     try {
-      rows.push(await time(`uci: ${values.uci} (go perft round trip)`, async () => (await engine.divide(fen, [], depth, false)).nodes));
+      const label = `uci: ${values.uci} (go perft round trip)`;
+      rows.push(await time(label, depth, async (d) => (await engine.divide(fen, [], d, false)).nodes));
     } finally {
       await engine.quit();
     }

@@ -45,6 +45,8 @@ export async function diffCommand(argv: string[], io: Io, ctx: DiffContext = {})
   const chess960 = values.chess960 ?? false;
   if (chess960 && oracle.kind === 'chessjs') throw new UsageError('diff: chess.js cannot check Chess960; use --oracle uci:<command>');
   const jobs = intArg('diff', '--jobs', values.jobs, 1, 256, availableParallelism());
+  if (values.starts !== undefined && !(chess960 && values.random !== undefined)) throw new UsageError('diff: --starts goes with --random and --chess960');
+  if (values.seed !== undefined && values.random === undefined) throw new UsageError('diff: --seed goes with --random');
 
   let positions: DiffPosition[];
   let source: string;

@@ -20,6 +20,7 @@ export function runCommand(argv: string[], io: Io): number {
   const fen = values.fen ?? START_FEN;
   const chess960 = values.chess960 ?? false;
   const bulk = !values['no-bulk'];
+  if (values.divide && depth === 0) throw new UsageError('run: --divide needs a depth of 1 or more');
   try {
     tempoPosition(fen, chess960);
   } catch (e) {
