@@ -25,7 +25,6 @@ function pc2(lo: number, hi: number): number {
   hi = (hi + (hi >>> 4)) & 0x0f0f0f0f;
   return Math.imul(lo + hi, 0x01010101) >>> 24;
 }
-const pc16 = (x: number): number => pc2(x, 0);
 
 /** Number of legal moves of the side to move; equals generateLegal's count. */
 export function countLegal(pos: Position): number {
@@ -73,7 +72,32 @@ export function countLegal(pos: Position): number {
     n += pc2(KNIGHT_ATTACKS[f2] & tLo, KNIGHT_ATTACKS[f2 + 1] & tHi);
   }
 
-  // Sliders, one square at a time; pinned ones keep to the pin line (and stay put in check).
+  n += countSliders(bb, o, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
+  n += us === 0 ? countWhitePawns(bb, occLo, occHi, pinLo, pinHi, cmLo, cmHi) : countBlackPawns(bb, occLo, occHi, pinLo, pinHi, cmLo, cmHi);
+
+  // Rare cases through the list generator's own code: pinned pawns, en passant, castling.
+  if (!inCheck && ((bb[o + 2] & pinLo) | (bb[o + 3] & pinHi)) !== 0)
+    n += generatePinnedPawnsInto(pos, scratch, 0, true, true, ksq, bb[o + 2] & pinLo, bb[o + 3] & pinHi);
+  const ep = st.epSquare[row];
+  if (ep !== NO_SQUARE) {
+    const p = (them << 7) + (ep << 1);
+    for (let a = PAWN_ATTACKS[p] & bb[o + 2]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos, 31 - Math.clz32(a ^ (a - 1)), ep)) n++;
+    for (let a = PAWN_ATTACKS[p + 1] & bb[o + 3]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos, 63 - Math.clz32(a ^ (a - 1)), ep)) n++;
+  }
+  if (!inCheck) {
+    const rights = st.castling[row] & (us === 0 ? 3 : 12);
+    if (rights !== 0) n += generateCastlingInto(pos, scratch, 0, rights, ksq, occLo, occHi);
+  }
+  return n;
+}
+
+/**
+ * Moves of bishops, rooks and queens to targets (tLo, tHi); pinned ones keep to the
+ * pin line and stay put in check. Its own function so V8 inlines the lookups and
+ * popcounts here instead of running out of countLegal's inlining budget.
+ */
+function countSliders(bb: Int32Array, o: number, occLo: number, occHi: number, tLo: number, tHi: number, pinLo: number, pinHi: number, lineBase: number, inCheck: boolean): number {
+  let n = 0;
   const bLo = bb[o + 6] | bb[o + 10], bHi = bb[o + 7] | bb[o + 11];
   const rLo = bb[o + 8] | bb[o + 10], rHi = bb[o + 9] | bb[o + 11];
   for (let s = 0, lo = bLo, hi = bHi; (lo | hi) !== 0; ) {
@@ -99,55 +123,33 @@ export function countLegal(pos: Position): number {
     n += pc2(aLo, aHi);
   }
 
-  // Unpinned pawns, set-wise. Promotions count four.
-  const pLo = bb[o + 2] & ~pinLo, pHi = bb[o + 3] & ~pinHi;
-  const eLo = bb[t] & cmLo, eHi = bb[t + 1] & cmHi;
-  const emLo = ~occLo, emHi = ~occHi;
-  let sLo: number, sHi: number, dLo: number, dHi: number, aLo: number, aHi: number, cLo: number, cHi: number;
-  if (us === 0) {
-    sLo = (pLo << 8) & emLo;
-    sHi = ((pHi << 8) | (pLo >>> 24)) & emHi;
-    dLo = ((sLo & RANK_3_LO) << 8) & emLo & cmLo;
-    dHi = 0;
-    aLo = ((pLo & NOT_A) << 7) & eLo;
-    aHi = (((pHi & NOT_A) << 7) | ((pLo & NOT_A) >>> 25)) & eHi;
-    cLo = ((pLo & NOT_H) << 9) & eLo;
-    cHi = (((pHi & NOT_H) << 9) | ((pLo & NOT_H) >>> 23)) & eHi;
-    sLo &= cmLo;
-    sHi &= cmHi;
-    n += pc16(sLo) + pc16(sHi & ~RANK_8_HI) + 4 * pc16(sHi & RANK_8_HI);
-    n += pc16(dLo);
-    n += pc16(aLo) + pc16(aHi & ~RANK_8_HI) + 4 * pc16(aHi & RANK_8_HI);
-    n += pc16(cLo) + pc16(cHi & ~RANK_8_HI) + 4 * pc16(cHi & RANK_8_HI);
-  } else {
-    sLo = ((pLo >>> 8) | (pHi << 24)) & emLo;
-    sHi = (pHi >>> 8) & emHi;
-    dLo = 0;
-    dHi = ((sHi & RANK_6_HI) >>> 8) & emHi & cmHi;
-    aLo = (((pLo & NOT_A) >>> 9) | ((pHi & NOT_A) << 23)) & eLo;
-    aHi = ((pHi & NOT_A) >>> 9) & eHi;
-    cLo = (((pLo & NOT_H) >>> 7) | ((pHi & NOT_H) << 25)) & eLo;
-    cHi = ((pHi & NOT_H) >>> 7) & eHi;
-    sLo &= cmLo;
-    sHi &= cmHi;
-    n += pc16(sHi) + pc16(sLo & ~RANK_1_LO) + 4 * pc16(sLo & RANK_1_LO);
-    n += pc16(dHi);
-    n += pc16(aHi) + pc16(aLo & ~RANK_1_LO) + 4 * pc16(aLo & RANK_1_LO);
-    n += pc16(cHi) + pc16(cLo & ~RANK_1_LO) + 4 * pc16(cLo & RANK_1_LO);
-  }
-
-  // Rare cases through the list generator's own code: pinned pawns, en passant, castling.
-  if (!inCheck && ((bb[o + 2] & pinLo) | (bb[o + 3] & pinHi)) !== 0)
-    n += generatePinnedPawnsInto(pos, scratch, 0, true, true, ksq, bb[o + 2] & pinLo, bb[o + 3] & pinHi);
-  const ep = st.epSquare[row];
-  if (ep !== NO_SQUARE) {
-    const p = (them << 7) + (ep << 1);
-    for (let a = PAWN_ATTACKS[p] & bb[o + 2]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos, 31 - Math.clz32(a ^ (a - 1)), ep)) n++;
-    for (let a = PAWN_ATTACKS[p + 1] & bb[o + 3]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos, 63 - Math.clz32(a ^ (a - 1)), ep)) n++;
-  }
-  if (!inCheck) {
-    const rights = st.castling[row] & (us === 0 ? 3 : 12);
-    if (rights !== 0) n += generateCastlingInto(pos, scratch, 0, rights, ksq, occLo, occHi);
-  }
   return n;
+}
+
+/** Moves of white's unpinned pawns, set-wise; promotions count four. */
+function countWhitePawns(bb: Int32Array, occLo: number, occHi: number, pinLo: number, pinHi: number, cmLo: number, cmHi: number): number {
+  const pLo = bb[2] & ~pinLo, pHi = bb[3] & ~pinHi;
+  const eLo = bb[16] & cmLo, eHi = bb[17] & cmHi;
+  const emLo = ~occLo, emHi = ~occHi;
+  const sLo = (pLo << 8) & emLo, sHi = ((pHi << 8) | (pLo >>> 24)) & emHi;
+  const dLo = ((sLo & RANK_3_LO) << 8) & emLo & cmLo;
+  const aLo = ((pLo & NOT_A) << 7) & eLo, aHi = (((pHi & NOT_A) << 7) | ((pLo & NOT_A) >>> 25)) & eHi;
+  const cLo = ((pLo & NOT_H) << 9) & eLo, cHi = (((pHi & NOT_H) << 9) | ((pLo & NOT_H) >>> 23)) & eHi;
+  const qLo = sLo & cmLo, qHi = sHi & cmHi;
+  const promo = (qHi & RANK_8_HI) >>> 24 | ((aHi & RANK_8_HI) >>> 16) | ((cHi & RANK_8_HI) >>> 8);
+  return pc2(qLo, qHi) + pc2(dLo, aLo) + pc2(aHi, cLo) + pc2(cHi, 0) + 3 * pc2(promo, 0);
+}
+
+/** Moves of black's unpinned pawns, set-wise; promotions count four. */
+function countBlackPawns(bb: Int32Array, occLo: number, occHi: number, pinLo: number, pinHi: number, cmLo: number, cmHi: number): number {
+  const pLo = bb[18] & ~pinLo, pHi = bb[19] & ~pinHi;
+  const eLo = bb[0] & cmLo, eHi = bb[1] & cmHi;
+  const emLo = ~occLo, emHi = ~occHi;
+  const sLo = ((pLo >>> 8) | (pHi << 24)) & emLo, sHi = (pHi >>> 8) & emHi;
+  const dHi = ((sHi & RANK_6_HI) >>> 8) & emHi & cmHi;
+  const aLo = (((pLo & NOT_A) >>> 9) | ((pHi & NOT_A) << 23)) & eLo, aHi = ((pHi & NOT_A) >>> 9) & eHi;
+  const cLo = (((pLo & NOT_H) >>> 7) | ((pHi & NOT_H) << 25)) & eLo, cHi = ((pHi & NOT_H) >>> 7) & eHi;
+  const qLo = sLo & cmLo, qHi = sHi & cmHi;
+  const promo = (qLo & RANK_1_LO) | ((aLo & RANK_1_LO) << 8) | ((cLo & RANK_1_LO) << 16);
+  return pc2(qLo, qHi) + pc2(dHi, aLo) + pc2(aHi, cLo) + pc2(cHi, 0) + 3 * pc2(promo, 0);
 }
