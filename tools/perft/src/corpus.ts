@@ -3,7 +3,7 @@
  * a biased move choice, and a selection that keeps positions showing rule corners
  * still under their quota. Reproducible: everything random comes from one seeded Rng.
  */
-import { attackers, boardFromFen, cellsAfter, kingSquare, parseSquare, typeOf, P, type Board } from './board';
+import { attackers, boardFromFen, cellsAfter, kingSquare, parseSquare, squareName, typeOf, P, type Board } from './board';
 import { FEATURES, classify, type Feature } from './features';
 import { Rng } from './rng';
 import { STANDARD_STARTS, chess960Starts, decorate, type Start } from './starts';
@@ -55,7 +55,7 @@ interface Style {
 export function randomCorpus(opts: CorpusOptions): { positions: CorpusPosition[]; composition: Composition } {
   const rng = new Rng(opts.seed);
   const chess960 = opts.chess960 ?? false;
-  const starts = chess960 ? chess960Starts(opts.starts, rng) : STANDARD_STARTS;
+  const starts = chess960 ? [...chess960Starts(opts.starts, rng), ...STANDARD_STARTS.filter((s) => s.corner)] : STANDARD_STARTS;
   const positions: CorpusPosition[] = [];
   const composition = emptyComposition();
   const seen = new Set<string>();
@@ -68,8 +68,10 @@ export function randomCorpus(opts: CorpusOptions): { positions: CorpusPosition[]
     const style = pickStyle(rng, start);
     const plies = rng.int(start.maxPlies + 1);
     let kept = 0;
+    /** En passant square the last move created (a double push beside an enemy pawn), or -1. */
+    let epSquare = -1;
     for (let ply = 0; ply <= plies && kept < MAX_PER_PLAYOUT && positions.length < opts.count; ply++) {
-      const fen = walker.fen();
+      const fen = withEnPassant(walker.fen(), epSquare);
       const moves = walker.moves();
       const key = fen.split(' ').slice(0, 4).join(' ');
       if (!seen.has(key)) {
@@ -83,10 +85,25 @@ export function randomCorpus(opts: CorpusOptions): { positions: CorpusPosition[]
         }
       }
       if (moves.length === 0) break;
-      walker.play(chooseMove(fen, moves, style, ply >= style.huntFrom, rng));
+      const index = chooseMove(fen, moves, style, ply >= style.huntFrom, rng);
+      const board = boardFromFen(fen);
+      epSquare = allowsEnPassant(board, moves[index]) ? (parseSquare(moves[index].slice(0, 2)) + parseSquare(moves[index].slice(2, 4))) / 2 : -1;
+      walker.play(index);
     }
   }
   return { positions, composition };
+}
+
+/**
+ * The FEN with its en passant field set to `ep` when the walker left it out. Tempo
+ * prints the square only when the capture is legal; the corpus keeps it whenever a
+ * capture is pseudo-legal, which is where the illegal en passant cases live.
+ */
+function withEnPassant(fen: string, ep: number): string {
+  const fields = fen.split(' ');
+  if (ep < 0 || fields[3] !== '-') return fen;
+  fields[3] = squareName(ep);
+  return fields.join(' ');
 }
 
 /** A composition with every feature at zero. */

@@ -89,10 +89,13 @@ export function chess960Start(n: number): string {
   return `${black}/pppppppp/8/8/8/8/PPPPPPPP/${black.toUpperCase()} w KQkq - 0 1`;
 }
 
-/** Chess960 playout starts: the given FENs, or a seeded sample of generated start positions. */
+/**
+ * Chess960 playout starts: the given FENs, or a seeded sample of generated start
+ * positions. Together they weigh as much as 64 single starts, however long the list.
+ */
 export function chess960Starts(fens: readonly string[] | undefined, rng: Rng, count = 64): Start[] {
   const list = fens && fens.length > 0 ? fens : Array.from({ length: count }, () => chess960Start(rng.int(960)));
-  return list.map((fen, i) => ({ name: `960 start ${i}`, fen, moves: [], maxPlies: 100, weight: 1 }));
+  return list.map((fen, i) => ({ name: `960 start ${i}`, fen, moves: [], maxPlies: 100, weight: 64 / list.length }));
 }
 
 const DECORATIONS = 'NBRQPnbrqp';
