@@ -9,6 +9,7 @@ import { isAttacked, type Position } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 import { generateCastlingInto, generatePinnedPawnsInto } from './gen';
 import { epCaptureIsLegal } from './legality';
+import { STATE_SHIFT, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP } from '@tempo/position';
 
 const NOT_A = ~0x01010101, NOT_H = ~(0x80808080 | 0);
 const RANK_8_HI = 0xff000000 | 0, RANK_1_LO = 0x000000ff;
@@ -35,7 +36,7 @@ export function countLegal(pos: Position): number {
   const kb0 = bb[o + 12];
   const ksq = kb0 !== 0 ? 31 - Math.clz32(kb0 ^ (kb0 - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
   const k2 = ksq << 1;
-  const chLo = st.checkersLo[row], chHi = st.checkersHi[row];
+  const chLo = st.data[(row << STATE_SHIFT) + S_CHECKERS_LO], chHi = st.data[(row << STATE_SHIFT) + S_CHECKERS_HI];
   let n = 0;
 
   // King: each target tested with the king lifted off the board.
@@ -78,14 +79,14 @@ export function countLegal(pos: Position): number {
   // Rare cases through the list generator's own code: pinned pawns, en passant, castling.
   if (!inCheck && ((bb[o + 2] & pinLo) | (bb[o + 3] & pinHi)) !== 0)
     n += generatePinnedPawnsInto(pos, scratch, 0, true, true, ksq, bb[o + 2] & pinLo, bb[o + 3] & pinHi);
-  const ep = st.epSquare[row];
+  const ep = st.data[(row << STATE_SHIFT) + S_EP];
   if (ep !== NO_SQUARE) {
     const p = (them << 7) + (ep << 1);
     for (let a = PAWN_ATTACKS[p] & bb[o + 2]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos, 31 - Math.clz32(a ^ (a - 1)), ep)) n++;
     for (let a = PAWN_ATTACKS[p + 1] & bb[o + 3]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos, 63 - Math.clz32(a ^ (a - 1)), ep)) n++;
   }
   if (!inCheck) {
-    const rights = st.castling[row] & (us === 0 ? 3 : 12);
+    const rights = st.data[(row << STATE_SHIFT) + S_CASTLING] & (us === 0 ? 3 : 12);
     if (rights !== 0) n += generateCastlingInto(pos, scratch, 0, rights, ksq, occLo, occHi);
   }
   return n;

@@ -9,6 +9,7 @@ import { BETWEEN, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, P
 import { CASTLING, EN_PASSANT, PROMOTION, isAttacked, type Position } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 import { epCaptureIsLegal } from './legality';
+import { STATE_SHIFT, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP } from '@tempo/position';
 
 const FILE_A = 0x01010101, FILE_H = 0x80808080 | 0;
 const NOT_A = ~FILE_A, NOT_H = ~FILE_H;
@@ -77,7 +78,7 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
   const ownLo = bb[o], ownHi = bb[o + 1], enLo = bb[t], enHi = bb[t + 1];
   const occLo = ownLo | enLo, occHi = ownHi | enHi;
   const ksq = bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
-  const chLo = st.checkersLo[row], chHi = st.checkersHi[row];
+  const chLo = st.data[(row << STATE_SHIFT) + S_CHECKERS_LO], chHi = st.data[(row << STATE_SHIFT) + S_CHECKERS_HI];
   let n = start;
 
   // Target squares of non-pawn moves by kind.
@@ -154,7 +155,7 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
 
   // Castling: not out of check, path empty, no attacked square on the king's way.
   if (quiets && !inCheck) {
-    const rights = st.castling[row] & (us === 0 ? 3 : 12);
+    const rights = st.data[(row << STATE_SHIFT) + S_CASTLING] & (us === 0 ? 3 : 12);
     if (rights !== 0) n = generateCastlingInto(pos, list, n, rights, ksq, occLo, occHi);
   }
   return n;
@@ -237,7 +238,7 @@ function generatePawns(
   const qLo = bb[o + 2] & pinLo, qHi = bb[o + 3] & pinHi;
   if (!inCheck && (qLo | qHi) !== 0) n = generatePinnedPawnsInto(pos, list, n, captures, quiets, ksq, qLo, qHi);
   // En passant: rare, so tested by playing it out.
-  const ep = pos.st.epSquare[pos.ply];
+  const ep = pos.st.data[((pos.ply) << STATE_SHIFT) + S_EP];
   if (captures && ep !== NO_SQUARE) {
     const p = ((us ^ 1) << 7) + (ep << 1);
     let aLo = PAWN_ATTACKS[p] & bb[o + 2], aHi = PAWN_ATTACKS[p + 1] & bb[o + 3];

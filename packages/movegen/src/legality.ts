@@ -5,6 +5,7 @@
  */
 import { BETWEEN, BISHOP_TABLE, KING, KING_ATTACKS, KNIGHT_ATTACKS, NO_SQUARE, PAWN, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, NORMAL, PROMOTION, attackersTo, isAttacked, type Move, type Position } from '@tempo/position';
+import { STATE_SHIFT, S_CHECKERS_HI, S_CHECKERS_LO } from '@tempo/position';
 
 const A = new Int32Array(2);
 
@@ -56,7 +57,7 @@ export function legal(pos: Position, m: Move): boolean {
     const oLo = from < 32 ? occLo & ~(1 << from) : occLo, oHi = from < 32 ? occHi : occHi & ~(1 << (from - 32));
     return !isAttacked(bb, to, them, oLo, oHi);
   }
-  const row = pos.ply, chLo = pos.st.checkersLo[row], chHi = pos.st.checkersHi[row];
+  const row = pos.ply, chLo = pos.st.data[(row << STATE_SHIFT) + S_CHECKERS_LO], chHi = pos.st.data[(row << STATE_SHIFT) + S_CHECKERS_HI];
   if ((chLo | chHi) !== 0) {
     if ((chLo !== 0 && chHi !== 0) || (chLo & (chLo - 1)) !== 0 || (chHi & (chHi - 1)) !== 0) return false;
     const c = chLo !== 0 ? 31 - Math.clz32(chLo ^ (chLo - 1)) : 63 - Math.clz32(chHi ^ (chHi - 1));

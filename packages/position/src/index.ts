@@ -7,7 +7,7 @@ export { Position, FenError, type PositionOptions, WHITE_OO, WHITE_OOO, BLACK_OO
 export { parseFen, START_FEN, type ParsedFen, type Result } from './fen';
 export * from './move';
 export { type PsqTable, ZERO_PSQ } from './psq';
-export { StateStack } from './state';
+export * from './state';
 export { type CastlingSetup } from './castling';
 export { attackersTo, isAttacked } from './attacks';
 export { posIsOk, assertPositionOk, computeKeys } from './verify';

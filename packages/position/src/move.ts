@@ -10,9 +10,9 @@ export type Move = number;
 
 export const MOVE_NONE = 0;
 export const NORMAL = 0;
-export const PROMOTION = 1 << 14;
-export const EN_PASSANT = 2 << 14;
-export const CASTLING = 3 << 14;
+export const PROMOTION = 0x4000;
+export const EN_PASSANT = 0x8000;
+export const CASTLING = 0xc000;
 
 export const moveFrom = (m: Move): Square => m & 63;
 export const moveTo = (m: Move): Square => (m >>> 6) & 63;

@@ -4,6 +4,7 @@ import { generateLegal, parseUciMove } from '@tempo/movegen';
 import {
   CASTLING, EN_PASSANT, FenError, Position, START_FEN, computeKeys, hasInsufficientMaterial, isDraw, isFiftyMoveDraw,
   isRepetitionDraw, makeMove, makePromotion, makeSpecial, moveToUci, posIsOk, type PsqTable,
+  S_NON_PAWN_B, S_NON_PAWN_W, S_PHASE, S_PSQ_EG, S_PSQ_MG,
 } from './index';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -393,7 +394,7 @@ describe('incremental psq, phase and non-pawn material', () => {
       np += table.nonPawn[p];
     }
     const st = pos.st, r = pos.ply;
-    return [mg, eg, phase, np, st.psqMg[r], st.psqEg[r], st.phase[r], st.nonPawnW[r] + st.nonPawnB[r]];
+    return [mg, eg, phase, np, st.get(r, S_PSQ_MG), st.get(r, S_PSQ_EG), st.get(r, S_PHASE), st.get(r, S_NON_PAWN_W) + st.get(r, S_NON_PAWN_B)];
   };
   const agree = (pos: Position) => {
     const v = fresh(pos);

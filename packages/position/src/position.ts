@@ -36,10 +36,10 @@ import {
   SIDE_KEY_HI,
   SIDE_KEY_LO,
 } from './zobrist';
-import { StateStack } from './state';
 import { setupCastling, type CastlingSetup } from './castling';
 import { assertPositionOk } from './verify';
 import { toFen } from './io';
+import { StateStack, STATE_SHIFT, STATE_STRIDE, S_CAPTURED, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_MOVE, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PLIES_FROM_NULL, S_PSQ_EG, S_PSQ_MG, S_RULE50 } from './state';
 
 /** Castling-rights bits. */
 export const WHITE_OO = 1;
@@ -105,16 +105,16 @@ export class Position {
       pos.castling.add(1 << i, pos.kingSquare(i >>> 1), f.castlingRooks[i]);
     }
     const st = pos.st;
-    st.castling[0] = rights;
-    st.keyLo[0] ^= CASTLING_KEY_LO[rights];
-    st.keyHi[0] ^= CASTLING_KEY_HI[rights];
+    st.data[S_CASTLING] = rights;
+    st.data[S_KEY_LO] ^= CASTLING_KEY_LO[rights];
+    st.data[S_KEY_HI] ^= CASTLING_KEY_HI[rights];
     if (f.side === BLACK) {
-      st.keyLo[0] ^= SIDE_KEY_LO;
-      st.keyHi[0] ^= SIDE_KEY_HI;
+      st.data[S_KEY_LO] ^= SIDE_KEY_LO;
+      st.data[S_KEY_HI] ^= SIDE_KEY_HI;
     }
-    st.rule50[0] = f.rule50;
-    st.pliesFromNull[0] = 0;
-    st.epSquare[0] = NO_SQUARE;
+    st.data[S_RULE50] = f.rule50;
+    st.data[S_PLIES_FROM_NULL] = 0;
+    st.data[S_EP] = NO_SQUARE;
     if (pos.isAttacked(pos.kingSquare(f.side ^ 1), f.side))
       return { ok: false, error: `Invalid FEN: "${fen.trim()}": the side not to move is in check` };
     if (f.epSquare !== NO_SQUARE && pos.epCaptureIsLegal(f.epSquare)) pos.setEp(0, f.epSquare);
@@ -142,23 +142,23 @@ export class Position {
   }
 
   get key(): { lo: number; hi: number } {
-    return { lo: this.st.keyLo[this.ply] >>> 0, hi: this.st.keyHi[this.ply] >>> 0 };
+    return { lo: this.st.data[((this.ply) << STATE_SHIFT) + S_KEY_LO] >>> 0, hi: this.st.data[((this.ply) << STATE_SHIFT) + S_KEY_HI] >>> 0 };
   }
   get epSquare(): number {
-    return this.st.epSquare[this.ply];
+    return this.st.data[((this.ply) << STATE_SHIFT) + S_EP];
   }
   get castlingRights(): number {
-    return this.st.castling[this.ply];
+    return this.st.data[((this.ply) << STATE_SHIFT) + S_CASTLING];
   }
   get rule50(): number {
-    return this.st.rule50[this.ply];
+    return this.st.data[((this.ply) << STATE_SHIFT) + S_RULE50];
   }
   inCheck(): boolean {
-    return (this.st.checkersLo[this.ply] | this.st.checkersHi[this.ply]) !== 0;
+    return (this.st.data[((this.ply) << STATE_SHIFT) + S_CHECKERS_LO] | this.st.data[((this.ply) << STATE_SHIFT) + S_CHECKERS_HI]) !== 0;
   }
   /** The piece captured by the move that led to the current row (0 if none). */
   capturedPiece(): number {
-    return this.st.captured[this.ply];
+    return this.st.data[((this.ply) << STATE_SHIFT) + S_CAPTURED];
   }
   /** Game ply of the current row (0 at the start of a game). */
   gamePly(): number {
@@ -201,34 +201,34 @@ export class Position {
     this.clearBits(piece, from);
     this.setBits(piece, to);
     const st = this.st, row = this.ply, p64 = piece << 6;
-    st.keyLo[row] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
-    st.keyHi[row] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+    st.data[(row << STATE_SHIFT) + S_KEY_LO] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
+    st.data[(row << STATE_SHIFT) + S_KEY_HI] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
     if ((piece & 7) === PAWN) {
-      st.pawnKeyLo[row] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
-      st.pawnKeyHi[row] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_LO] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
+      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
     }
     const psq = this.psq;
-    st.psqMg[row] += psq.mg[p64 + to] - psq.mg[p64 + from];
-    st.psqEg[row] += psq.eg[p64 + to] - psq.eg[p64 + from];
+    st.data[(row << STATE_SHIFT) + S_PSQ_MG] += psq.mg[p64 + to] - psq.mg[p64 + from];
+    st.data[(row << STATE_SHIFT) + S_PSQ_EG] += psq.eg[p64 + to] - psq.eg[p64 + from];
   }
 
   /** Adds (sign 1) or removes (sign -1) piece-on-square terms; n is the piece's count index. */
   private updateTerms(piece: number, sq: number, sign: number, n: number): void {
     const st = this.st, row = this.ply, i = (piece << 6) + sq, m = (piece << 6) + n;
-    st.keyLo[row] ^= PSQ_KEY_LO[i];
-    st.keyHi[row] ^= PSQ_KEY_HI[i];
-    st.materialKeyLo[row] ^= PSQ_KEY_LO[m];
-    st.materialKeyHi[row] ^= PSQ_KEY_HI[m];
+    st.data[(row << STATE_SHIFT) + S_KEY_LO] ^= PSQ_KEY_LO[i];
+    st.data[(row << STATE_SHIFT) + S_KEY_HI] ^= PSQ_KEY_HI[i];
+    st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_LO] ^= PSQ_KEY_LO[m];
+    st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_HI] ^= PSQ_KEY_HI[m];
     if ((piece & 7) === PAWN) {
-      st.pawnKeyLo[row] ^= PSQ_KEY_LO[i];
-      st.pawnKeyHi[row] ^= PSQ_KEY_HI[i];
+      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_LO] ^= PSQ_KEY_LO[i];
+      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI] ^= PSQ_KEY_HI[i];
     }
     const psq = this.psq;
-    st.psqMg[row] += sign * psq.mg[i];
-    st.psqEg[row] += sign * psq.eg[i];
-    st.phase[row] += sign * psq.phase[piece];
-    if (piece < 8) st.nonPawnW[row] += sign * psq.nonPawn[piece];
-    else st.nonPawnB[row] += sign * psq.nonPawn[piece];
+    st.data[(row << STATE_SHIFT) + S_PSQ_MG] += sign * psq.mg[i];
+    st.data[(row << STATE_SHIFT) + S_PSQ_EG] += sign * psq.eg[i];
+    st.data[(row << STATE_SHIFT) + S_PHASE] += sign * psq.phase[piece];
+    if (piece < 8) st.data[(row << STATE_SHIFT) + S_NON_PAWN_W] += sign * psq.nonPawn[piece];
+    else st.data[(row << STATE_SHIFT) + S_NON_PAWN_B] += sign * psq.nonPawn[piece];
   }
 
   private setBits(piece: number, sq: number): void {
@@ -268,20 +268,21 @@ export class Position {
   doMove(m: Move): void {
     const st = this.st, prev = this.ply, row = prev + 1;
     if (row + 1 >= st.capacity) st.grow();
+    const S = st.data, pb = prev << STATE_SHIFT, b = row << STATE_SHIFT;
     const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
     const us = this.side, them = us ^ 1, board = this.board, counts = this.pieceCount;
     const psq = this.psq, mgT = psq.mg, egT = psq.eg;
     const piece = board[from], p64 = piece << 6;
     // The carried values live in locals while the move is made, and are written to
     // the new row once at the end; board edits go through setBits/clearBits.
-    let kLo = st.keyLo[prev] ^ SIDE_KEY_LO, kHi = st.keyHi[prev] ^ SIDE_KEY_HI;
-    let pkLo = st.pawnKeyLo[prev], pkHi = st.pawnKeyHi[prev];
-    let mkLo = st.materialKeyLo[prev], mkHi = st.materialKeyHi[prev];
-    let mg = st.psqMg[prev], eg = st.psqEg[prev], phase = st.phase[prev];
-    let npW = st.nonPawnW[prev], npB = st.nonPawnB[prev];
-    let rule50 = st.rule50[prev] + 1, rights = st.castling[prev];
+    let kLo = S[pb + S_KEY_LO] ^ SIDE_KEY_LO, kHi = S[pb + S_KEY_HI] ^ SIDE_KEY_HI;
+    let pkLo = S[pb + S_PAWN_KEY_LO], pkHi = S[pb + S_PAWN_KEY_HI];
+    let mkLo = S[pb + S_MATERIAL_KEY_LO], mkHi = S[pb + S_MATERIAL_KEY_HI];
+    let mg = S[pb + S_PSQ_MG], eg = S[pb + S_PSQ_EG], phase = S[pb + S_PHASE];
+    let npW = S[pb + S_NON_PAWN_W], npB = S[pb + S_NON_PAWN_B];
+    let rule50 = S[pb + S_RULE50] + 1, rights = S[pb + S_CASTLING];
     let ep = NO_SQUARE, captured = NO_PIECE;
-    const oldEp = st.epSquare[prev];
+    const oldEp = S[pb + S_EP];
     if (oldEp !== NO_SQUARE) {
       kLo ^= EP_KEY_LO[oldEp & 7];
       kHi ^= EP_KEY_HI[oldEp & 7];
@@ -367,23 +368,23 @@ export class Position {
         rights = nr;
       }
     }
-    st.keyLo[row] = kLo;
-    st.keyHi[row] = kHi;
-    st.pawnKeyLo[row] = pkLo;
-    st.pawnKeyHi[row] = pkHi;
-    st.materialKeyLo[row] = mkLo;
-    st.materialKeyHi[row] = mkHi;
-    st.psqMg[row] = mg;
-    st.psqEg[row] = eg;
-    st.phase[row] = phase;
-    st.nonPawnW[row] = npW;
-    st.nonPawnB[row] = npB;
-    st.castling[row] = rights;
-    st.epSquare[row] = ep;
-    st.rule50[row] = rule50;
-    st.pliesFromNull[row] = st.pliesFromNull[prev] + 1;
-    st.captured[row] = captured;
-    st.move[row] = m;
+    S[b + S_KEY_LO] = kLo;
+    S[b + S_KEY_HI] = kHi;
+    S[b + S_PAWN_KEY_LO] = pkLo;
+    S[b + S_PAWN_KEY_HI] = pkHi;
+    S[b + S_MATERIAL_KEY_LO] = mkLo;
+    S[b + S_MATERIAL_KEY_HI] = mkHi;
+    S[b + S_PSQ_MG] = mg;
+    S[b + S_PSQ_EG] = eg;
+    S[b + S_PHASE] = phase;
+    S[b + S_NON_PAWN_W] = npW;
+    S[b + S_NON_PAWN_B] = npB;
+    S[b + S_CASTLING] = rights;
+    S[b + S_EP] = ep;
+    S[b + S_RULE50] = rule50;
+    S[b + S_PLIES_FROM_NULL] = S[pb + S_PLIES_FROM_NULL] + 1;
+    S[b + S_CAPTURED] = captured;
+    S[b + S_MOVE] = m;
     this.ply = row;
     this.side = them;
     this.setCheckers(row, them);
@@ -410,14 +411,15 @@ export class Position {
       lo |= BISHOP_TABLE[b] & bqLo;
       hi |= BISHOP_TABLE[b + 1] & bqHi;
     }
-    this.st.checkersLo[row] = lo;
-    this.st.checkersHi[row] = hi;
+    const S = this.st.data, b = row << STATE_SHIFT;
+    S[b + S_CHECKERS_LO] = lo;
+    S[b + S_CHECKERS_HI] = hi;
   }
 
   /** Takes back the move that led to the current row. Precondition: the row was pushed by doMove. */
   undoMove(): void {
     const st = this.st, row = this.ply;
-    const m = st.move[row];
+    const m = st.data[(row << STATE_SHIFT) + S_MOVE];
     const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
     const them = this.side, us = them ^ 1;
     this.side = us;
@@ -439,7 +441,7 @@ export class Position {
       }
       this.clearBits(piece, to);
       this.setBits(piece, from);
-      const captured = st.captured[row];
+      const captured = st.data[(row << STATE_SHIFT) + S_CAPTURED];
       if (captured !== NO_PIECE) {
         this.setBits(captured, type === EN_PASSANT ? to ^ 8 : to);
         this.pieceCount[captured]++;
@@ -456,22 +458,23 @@ export class Position {
     if (__DEBUG__ && this.inCheck()) throw new Error('doNullMove in check');
     if (prev + 2 >= st.capacity) st.grow();
     const row = prev + 1;
-    st.copyCarried(prev, row);
+    const S = st.data, pb = prev << STATE_SHIFT, b = row << STATE_SHIFT;
+    S.copyWithin(b, pb, pb + STATE_STRIDE);
     this.ply = row;
-    const oldEp = st.epSquare[prev];
+    const oldEp = S[pb + S_EP];
     if (oldEp !== NO_SQUARE) {
-      st.keyLo[row] ^= EP_KEY_LO[oldEp & 7];
-      st.keyHi[row] ^= EP_KEY_HI[oldEp & 7];
+      S[b + S_KEY_LO] ^= EP_KEY_LO[oldEp & 7];
+      S[b + S_KEY_HI] ^= EP_KEY_HI[oldEp & 7];
     }
-    st.epSquare[row] = NO_SQUARE;
-    st.keyLo[row] ^= SIDE_KEY_LO;
-    st.keyHi[row] ^= SIDE_KEY_HI;
-    st.captured[row] = NO_PIECE;
-    st.rule50[row] = st.rule50[prev] + 1;
-    st.pliesFromNull[row] = 0;
-    st.move[row] = 0;
-    st.checkersLo[row] = 0;
-    st.checkersHi[row] = 0;
+    S[b + S_EP] = NO_SQUARE;
+    S[b + S_KEY_LO] ^= SIDE_KEY_LO;
+    S[b + S_KEY_HI] ^= SIDE_KEY_HI;
+    S[b + S_CAPTURED] = NO_PIECE;
+    S[b + S_RULE50] = S[pb + S_RULE50] + 1;
+    S[b + S_PLIES_FROM_NULL] = 0;
+    S[b + S_MOVE] = 0;
+    S[b + S_CHECKERS_LO] = 0;
+    S[b + S_CHECKERS_HI] = 0;
     this.side ^= 1;
     if (__DEBUG__) assertPositionOk(this);
   }
@@ -484,9 +487,9 @@ export class Position {
   // ---- Helpers for doMove and parse -----------------------------------------------
 
   private setEp(row: number, ep: number): void {
-    this.st.epSquare[row] = ep;
-    this.st.keyLo[row] ^= EP_KEY_LO[ep & 7];
-    this.st.keyHi[row] ^= EP_KEY_HI[ep & 7];
+    this.st.data[(row << STATE_SHIFT) + S_EP] = ep;
+    this.st.data[(row << STATE_SHIFT) + S_KEY_LO] ^= EP_KEY_LO[ep & 7];
+    this.st.data[(row << STATE_SHIFT) + S_KEY_HI] ^= EP_KEY_HI[ep & 7];
   }
 
   /** Whether the side to move could legally capture en passant on ep (board already set up). */
@@ -527,8 +530,8 @@ export class Position {
     const bb = this.bb, us = this.side, ksq = this.kingSquare(us);
     attackersTo(bb, ksq, bb[0] | bb[16], bb[1] | bb[17], scratch);
     const o = (us ^ 1) << 4;
-    this.st.checkersLo[row] = scratch[0] & bb[o];
-    this.st.checkersHi[row] = scratch[1] & bb[o + 1];
+    this.st.data[(row << STATE_SHIFT) + S_CHECKERS_LO] = scratch[0] & bb[o];
+    this.st.data[(row << STATE_SHIFT) + S_CHECKERS_HI] = scratch[1] & bb[o + 1];
   }
 
   /** Rook-line and diagonal attacks, exposed for movegen's slow paths. */

@@ -15,6 +15,7 @@ import {
   SIDE_KEY_HI,
   SIDE_KEY_LO,
 } from './zobrist';
+import { STATE_SHIFT, S_CHECKERS_HI, S_CHECKERS_LO, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PSQ_EG, S_PSQ_MG } from './state';
 
 /** Key, pawn key and material key of the board, computed from scratch. */
 export function computeKeys(pos: Position): Int32Array {
@@ -78,17 +79,17 @@ export function posIsOk(pos: Position): string | null {
   if (popcount(bb[2 * KING], bb[2 * KING + 1]) !== 1 || popcount(bb[2 * (8 + KING)], bb[2 * (8 + KING) + 1]) !== 1)
     return 'not exactly one king per side';
   const k = computeKeys(pos);
-  if (k[0] !== st.keyLo[row] || k[1] !== st.keyHi[row]) return 'zobrist key disagrees with a fresh computation';
-  if (k[2] !== st.pawnKeyLo[row] || k[3] !== st.pawnKeyHi[row]) return 'pawn key disagrees with a fresh computation';
-  if (k[4] !== st.materialKeyLo[row] || k[5] !== st.materialKeyHi[row]) return 'material key disagrees with a fresh computation';
-  if (mg !== st.psqMg[row] || eg !== st.psqEg[row]) return 'psq score disagrees with a fresh computation';
-  if (phase !== st.phase[row]) return 'phase disagrees with a fresh computation';
-  if (npW !== st.nonPawnW[row] || npB !== st.nonPawnB[row]) return 'non-pawn material disagrees with a fresh computation';
+  if (k[0] !== st.data[(row << STATE_SHIFT) + S_KEY_LO] || k[1] !== st.data[(row << STATE_SHIFT) + S_KEY_HI]) return 'zobrist key disagrees with a fresh computation';
+  if (k[2] !== st.data[(row << STATE_SHIFT) + S_PAWN_KEY_LO] || k[3] !== st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI]) return 'pawn key disagrees with a fresh computation';
+  if (k[4] !== st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_LO] || k[5] !== st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_HI]) return 'material key disagrees with a fresh computation';
+  if (mg !== st.data[(row << STATE_SHIFT) + S_PSQ_MG] || eg !== st.data[(row << STATE_SHIFT) + S_PSQ_EG]) return 'psq score disagrees with a fresh computation';
+  if (phase !== st.data[(row << STATE_SHIFT) + S_PHASE]) return 'phase disagrees with a fresh computation';
+  if (npW !== st.data[(row << STATE_SHIFT) + S_NON_PAWN_W] || npB !== st.data[(row << STATE_SHIFT) + S_NON_PAWN_B]) return 'non-pawn material disagrees with a fresh computation';
   if (pos.isAttacked(pos.kingSquare(pos.side ^ 1), pos.side)) return 'the side not to move is in check';
   const checkers = new Int32Array(2);
   pos.attackersTo(pos.kingSquare(pos.side), bb[0] | bb[16], bb[1] | bb[17], checkers);
   const o = (pos.side ^ 1) << 4;
-  if ((checkers[0] & bb[o]) !== st.checkersLo[row] || (checkers[1] & bb[o + 1]) !== st.checkersHi[row])
+  if ((checkers[0] & bb[o]) !== st.data[(row << STATE_SHIFT) + S_CHECKERS_LO] || (checkers[1] & bb[o + 1]) !== st.data[(row << STATE_SHIFT) + S_CHECKERS_HI])
     return 'checkers disagree with a fresh computation';
   const ep = pos.epSquare;
   if (ep !== NO_SQUARE && (ep >>> 3) !== (pos.side === 0 ? 5 : 2)) return `en passant square ${ep} on the wrong rank`;
