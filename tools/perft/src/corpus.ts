@@ -68,7 +68,6 @@ export function randomCorpus(opts: CorpusOptions): { positions: CorpusPosition[]
     const style = pickStyle(rng, start);
     const plies = rng.int(start.maxPlies + 1);
     let kept = 0;
-    /** En passant square the last move created (a double push beside an enemy pawn), or -1. */
     let epSquare = -1;
     for (let ply = 0; ply <= plies && kept < MAX_PER_PLAYOUT && positions.length < opts.count; ply++) {
       const fen = withEnPassant(walker.fen(), epSquare);
@@ -86,8 +85,7 @@ export function randomCorpus(opts: CorpusOptions): { positions: CorpusPosition[]
       }
       if (moves.length === 0) break;
       const index = chooseMove(fen, moves, style, ply >= style.huntFrom, rng);
-      const board = boardFromFen(fen);
-      epSquare = allowsEnPassant(board, moves[index]) ? (parseSquare(moves[index].slice(0, 2)) + parseSquare(moves[index].slice(2, 4))) / 2 : -1;
+      epSquare = enPassantSquareAfter(fen, moves[index]);
       walker.play(index);
     }
   }
@@ -104,6 +102,12 @@ function withEnPassant(fen: string, ep: number): string {
   if (ep < 0 || fields[3] !== '-') return fen;
   fields[3] = squareName(ep);
   return fields.join(' ');
+}
+
+/** The en passant square a move creates (a double push beside an enemy pawn), or -1. */
+function enPassantSquareAfter(fen: string, uci: string): number {
+  if (!allowsEnPassant(boardFromFen(fen), uci)) return -1;
+  return (parseSquare(uci.slice(0, 2)) + parseSquare(uci.slice(2, 4))) / 2;
 }
 
 /** A composition with every feature at zero. */
