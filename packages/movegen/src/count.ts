@@ -5,11 +5,9 @@
  * branch-free counting loop is what makes bulk perft fast.
  */
 import { BETWEEN, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { isAttacked, type Position } from '@tempo/position';
+import { epCaptureIsLegal, isAttacked, type Position, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 import { generateCastlingInto, generatePinnedPawnsInto } from './gen';
-import { epCaptureIsLegal } from './legality';
-import { STATE_SHIFT, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP } from '@tempo/position';
 
 const NOT_A = ~0x01010101, NOT_H = ~(0x80808080 | 0);
 const RANK_8_HI = 0xff000000 | 0, RANK_1_LO = 0x000000ff;
@@ -82,8 +80,8 @@ export function countLegal(pos: Position): number {
   const ep = st.data[(row << STATE_SHIFT) + S_EP];
   if (ep !== NO_SQUARE) {
     const p = (them << 7) + (ep << 1);
-    for (let a = PAWN_ATTACKS[p] & bb[o + 2]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos, 31 - Math.clz32(a ^ (a - 1)), ep)) n++;
-    for (let a = PAWN_ATTACKS[p + 1] & bb[o + 3]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos, 63 - Math.clz32(a ^ (a - 1)), ep)) n++;
+    for (let a = PAWN_ATTACKS[p] & bb[o + 2]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos.bb, pos.side, 31 - Math.clz32(a ^ (a - 1)), ep)) n++;
+    for (let a = PAWN_ATTACKS[p + 1] & bb[o + 3]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos.bb, pos.side, 63 - Math.clz32(a ^ (a - 1)), ep)) n++;
   }
   if (!inCheck) {
     const rights = st.data[(row << STATE_SHIFT) + S_CASTLING] & (us === 0 ? 3 : 12);

@@ -6,10 +6,8 @@
  * checks its empty path and the squares the king crosses (Chess960 included).
  */
 import { BETWEEN, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { CASTLING, EN_PASSANT, PROMOTION, isAttacked, type Position } from '@tempo/position';
+import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
-import { epCaptureIsLegal } from './legality';
-import { STATE_SHIFT, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP } from '@tempo/position';
 
 const FILE_A = 0x01010101, FILE_H = 0x80808080 | 0;
 const NOT_A = ~FILE_A, NOT_H = ~FILE_H;
@@ -246,7 +244,7 @@ function generatePawns(
       let from: number;
       if (aLo !== 0) { from = 31 - Math.clz32(aLo ^ (aLo - 1)); aLo &= aLo - 1; }
       else { from = 63 - Math.clz32(aHi ^ (aHi - 1)); aHi &= aHi - 1; }
-      if (epCaptureIsLegal(pos, from, ep)) list[n++] = from | (ep << 6) | EN_PASSANT;
+      if (epCaptureIsLegal(pos.bb, pos.side, from, ep)) list[n++] = from | (ep << 6) | EN_PASSANT;
     }
   }
   return n;

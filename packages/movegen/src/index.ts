@@ -4,8 +4,8 @@
  */
 export { MAX_MOVES, MoveStack, generateLegal, generateCaptures, generateQuiets, generateEvasions, legalMoves } from './list';
 export { countLegal } from './count';
-export { legal, pseudoLegal, givesCheck, epCaptureIsLegal } from './legality';
+export { legal, pseudoLegal, givesCheck } from './legality';
 export { perft, divide } from './perft';
 export { parseUciMove } from './uci';
-export { attackersTo, isAttacked } from '@tempo/position';
+export { attackersTo, isAttacked, epCaptureIsLegal } from '@tempo/position';
 export { see, SEE_VALUE } from './see';

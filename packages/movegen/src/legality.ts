@@ -4,32 +4,9 @@
  * pseudo-legal move, givesCheck(m).
  */
 import { BETWEEN, BISHOP_TABLE, KING, KING_ATTACKS, KNIGHT_ATTACKS, NO_SQUARE, PAWN, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { CASTLING, EN_PASSANT, NORMAL, PROMOTION, attackersTo, isAttacked, type Move, type Position } from '@tempo/position';
-import { STATE_SHIFT, S_CHECKERS_HI, S_CHECKERS_LO } from '@tempo/position';
-
-const A = new Int32Array(2);
+import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Move, NORMAL, type Position, PROMOTION, S_CHECKERS_HI, S_CHECKERS_LO, STATE_SHIFT } from '@tempo/position';
 
 const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
-
-/**
- * Whether the pawn on `from` may capture en passant on ep: the capture is played out
- * on the occupancy and the king must not be attacked afterwards (this covers the pin
- * along a rank through both pawns, diagonal pins, and checks the capture fails to
- * answer).
- */
-export function epCaptureIsLegal(pos: Position, from: number, ep: number): boolean {
-  const bb = pos.bb, us = pos.side, o = us << 4, t = o ^ 16;
-  const captured = ep ^ 8;
-  const k = bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
-  let occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
-  if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
-  if (captured < 32) occLo &= ~(1 << captured); else occHi &= ~(1 << (captured - 32));
-  if (ep < 32) occLo |= 1 << ep; else occHi |= 1 << (ep - 32);
-  attackersTo(bb, k, occLo, occHi, A);
-  let aLo = A[0] & bb[t], aHi = A[1] & bb[t + 1];
-  if (captured < 32) aLo &= ~(1 << captured); else aHi &= ~(1 << (captured - 32));
-  return (aLo | aHi) === 0;
-}
 
 /**
  * Whether a pseudo-legal move leaves the mover's king safe. Precondition:
@@ -40,7 +17,7 @@ export function legal(pos: Position, m: Move): boolean {
   const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
   const ksq = bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
   const occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
-  if (type === EN_PASSANT) return epCaptureIsLegal(pos, from, to);
+  if (type === EN_PASSANT) return epCaptureIsLegal(bb, us, from, to);
   if (type === CASTLING) {
     if (pos.inCheck()) return false;
     const c = pos.castling;

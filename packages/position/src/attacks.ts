@@ -61,3 +61,35 @@ export function isAttacked(bb: Int32Array, sq: number, by: number, occLo: number
   const b = bishopIndex(sq, occLo, occHi);
   return ((BISHOP_TABLE[b] & (bb[o + 6] | bb[o + 10])) | (BISHOP_TABLE[b + 1] & (bb[o + 7] | bb[o + 11]))) !== 0;
 }
+
+const A = new Int32Array(2);
+
+/**
+ * Whether the pawn of colour `us` on `from` may capture en passant on ep: the
+ * capture is played out on the occupancy and no enemy piece (the captured pawn
+ * aside) may then attack us's king. Covers the pin along a rank through both
+ * pawns, diagonal pins, and checks the capture does not answer.
+ */
+export function epCaptureIsLegal(bb: Int32Array, us: number, from: number, ep: number): boolean {
+  const o = us << 4, t = o ^ 16;
+  const captured = ep ^ 8;
+  const kb = o + 12;
+  const k = bb[kb] !== 0 ? 31 - Math.clz32(bb[kb] ^ (bb[kb] - 1)) : 63 - Math.clz32(bb[kb + 1] ^ (bb[kb + 1] - 1));
+  let occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+  if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
+  if (captured < 32) occLo &= ~(1 << captured); else occHi &= ~(1 << (captured - 32));
+  if (ep < 32) occLo |= 1 << ep; else occHi |= 1 << (ep - 32);
+  attackersTo(bb, k, occLo, occHi, A);
+  let aLo = A[0] & bb[t], aHi = A[1] & bb[t + 1];
+  if (captured < 32) aLo &= ~(1 << captured); else aHi &= ~(1 << (captured - 32));
+  return (aLo | aHi) === 0;
+}
+
+/** Whether some pawn of colour `us` can legally capture en passant on ep. */
+export function anyEpCaptureIsLegal(bb: Int32Array, us: number, ep: number): boolean {
+  const p = ((us ^ 1) << 7) + (ep << 1); // squares from which a pawn of `us` attacks ep
+  const pp = (us << 4) + 2;
+  for (let a = PAWN_ATTACKS[p] & bb[pp]; a !== 0; a &= a - 1) if (epCaptureIsLegal(bb, us, 31 - Math.clz32(a ^ (a - 1)), ep)) return true;
+  for (let a = PAWN_ATTACKS[p + 1] & bb[pp + 1]; a !== 0; a &= a - 1) if (epCaptureIsLegal(bb, us, 63 - Math.clz32(a ^ (a - 1)), ep)) return true;
+  return false;
+}

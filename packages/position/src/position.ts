@@ -22,7 +22,7 @@ import {
   makePiece,
   rookIndex,
 } from '@tempo/bitboard';
-import { attackersTo, isAttacked } from './attacks';
+import { anyEpCaptureIsLegal, attackersTo, isAttacked } from './attacks';
 import { parseFen, type Result } from './fen';
 import { CASTLING, EN_PASSANT, PROMOTION, type Move } from './move';
 import { ZERO_PSQ, type PsqTable } from './psq';
@@ -60,7 +60,6 @@ export class FenError extends Error {
   override name = 'FenError';
 }
 
-const scratch = new Int32Array(2);
 
 export class Position {
   /** Mailbox: piece code per square, 0 when empty. */
@@ -117,8 +116,12 @@ export class Position {
     st.data[S_EP] = NO_SQUARE;
     if (pos.isAttacked(pos.kingSquare(f.side ^ 1), f.side))
       return { ok: false, error: `Invalid FEN: "${fen.trim()}": the side not to move is in check` };
-    if (f.epSquare !== NO_SQUARE && pos.epCaptureIsLegal(f.epSquare)) pos.setEp(0, f.epSquare);
-    pos.computeCheckers(0);
+    if (f.epSquare !== NO_SQUARE && anyEpCaptureIsLegal(pos.bb, f.side, f.epSquare)) {
+      st.data[S_EP] = f.epSquare;
+      st.data[S_KEY_LO] ^= EP_KEY_LO[f.epSquare & 7];
+      st.data[S_KEY_HI] ^= EP_KEY_HI[f.epSquare & 7];
+    }
+    pos.setCheckers(0, f.side);
     return { ok: true, value: pos };
   }
 
@@ -351,7 +354,7 @@ export class Position {
           // Record the en passant square only when a capture is legal: equal positions hash equal.
           const e = (from + to) >>> 1;
           const p = (us << 7) + (e << 1), tp = makePiece(them, PAWN) << 1;
-          if (((PAWN_ATTACKS[p] & this.bb[tp]) | (PAWN_ATTACKS[p + 1] & this.bb[tp + 1])) !== 0 && this.epCaptureIsLegalFor(them, e)) {
+          if (((PAWN_ATTACKS[p] & this.bb[tp]) | (PAWN_ATTACKS[p + 1] & this.bb[tp + 1])) !== 0 && anyEpCaptureIsLegal(this.bb, them, e)) {
             ep = e;
             kLo ^= EP_KEY_LO[e & 7];
             kHi ^= EP_KEY_HI[e & 7];
@@ -391,8 +394,9 @@ export class Position {
     if (__DEBUG__) assertPositionOk(this);
   }
 
-  /** Checkers of colour c's king (c to move), by the other side, into row: the twin of computeCheckers, faster. */
-  private setCheckers(row: number, c: number): void {
+  /** Fills row's checkers of colour c's king (c to move): the pieces of the other side attacking it. */
+  /** @internal */
+  setCheckers(row: number, c: number): void {
     const bb = this.bb, o = (c ^ 1) << 4, kb = ((c << 3) | KING) << 1;
     const k = bb[kb] !== 0 ? 31 - Math.clz32(bb[kb] ^ (bb[kb] - 1)) : 63 - Math.clz32(bb[kb + 1] ^ (bb[kb + 1] - 1));
     const k2 = k << 1, pa = (c << 7) + k2;
@@ -484,67 +488,5 @@ export class Position {
     this.ply--;
   }
 
-  // ---- Helpers for doMove and parse -----------------------------------------------
-
-  private setEp(row: number, ep: number): void {
-    this.st.data[(row << STATE_SHIFT) + S_EP] = ep;
-    this.st.data[(row << STATE_SHIFT) + S_KEY_LO] ^= EP_KEY_LO[ep & 7];
-    this.st.data[(row << STATE_SHIFT) + S_KEY_HI] ^= EP_KEY_HI[ep & 7];
-  }
-
-  /** Whether the side to move could legally capture en passant on ep (board already set up). */
-  private epCaptureIsLegal(ep: number): boolean {
-    return this.epCaptureIsLegalFor(this.side, ep);
-  }
-
-  /** Whether some pawn of `us` can legally capture en passant on ep, the enemy pawn having just double-stepped. */
-  private epCaptureIsLegalFor(us: number, ep: number): boolean {
-    const bb = this.bb, them = us ^ 1;
-    const captured = us === WHITE ? ep - 8 : ep + 8;
-    const ksq = this.kingSquare(us);
-    const p = (them << 7) + (ep << 1); // our pawns that attack ep
-    const pp = makePiece(us, PAWN) << 1;
-    let lo = PAWN_ATTACKS[p] & bb[pp], hi = PAWN_ATTACKS[p + 1] & bb[pp + 1];
-    const occLo0 = bb[0] | bb[16], occHi0 = bb[1] | bb[17];
-    while ((lo | hi) !== 0) {
-      let from: number;
-      if (lo !== 0) { from = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
-      else { from = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
-      // Occupancy after the capture: from and captured emptied, ep filled.
-      let occLo = occLo0, occHi = occHi0;
-      if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
-      if (captured < 32) occLo &= ~(1 << captured); else occHi &= ~(1 << (captured - 32));
-      if (ep < 32) occLo |= 1 << ep; else occHi |= 1 << (ep - 32);
-      attackersTo(bb, ksq, occLo, occHi, scratch);
-      // Enemy attackers, minus the captured pawn, that still reach the king.
-      const o = them << 4;
-      let aLo = scratch[0] & bb[o], aHi = scratch[1] & bb[o + 1];
-      if (captured < 32) aLo &= ~(1 << captured); else aHi &= ~(1 << (captured - 32));
-      if ((aLo | aHi) === 0) return true;
-    }
-    return false;
-  }
-
-  /** Fills the checkers of the side to move into row. */
-  private computeCheckers(row: number): void {
-    const bb = this.bb, us = this.side, ksq = this.kingSquare(us);
-    attackersTo(bb, ksq, bb[0] | bb[16], bb[1] | bb[17], scratch);
-    const o = (us ^ 1) << 4;
-    this.st.data[(row << STATE_SHIFT) + S_CHECKERS_LO] = scratch[0] & bb[o];
-    this.st.data[(row << STATE_SHIFT) + S_CHECKERS_HI] = scratch[1] & bb[o + 1];
-  }
-
-  /** Rook-line and diagonal attacks, exposed for movegen's slow paths. */
-  static sliderAttacks(sq: number, occLo: number, occHi: number, rook: boolean, out: Int32Array): void {
-    if (rook) {
-      const i = rookIndex(sq, occLo, occHi);
-      out[0] = ROOK_TABLE[i];
-      out[1] = ROOK_TABLE[i + 1];
-    } else {
-      const i = bishopIndex(sq, occLo, occHi);
-      out[0] = BISHOP_TABLE[i];
-      out[1] = BISHOP_TABLE[i + 1];
-    }
-  }
 }
 
