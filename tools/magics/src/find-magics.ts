@@ -27,13 +27,13 @@ function rand32(): number {
 const sparse = () => rand32() & rand32() & rand32();
 
 function findMagic(sq: number, dirs: ReadonlyArray<readonly [number, number]>): [number, number, number] {
-  const mask = new Uint32Array(2);
+  const mask = new Int32Array(2);
   relevantMask(sq, dirs, mask);
   const bits = popcount(mask[0], mask[1]);
   const n = 1 << bits;
   const occLo = new Int32Array(n), occHi = new Int32Array(n);
   const attLo = new Int32Array(n), attHi = new Int32Array(n);
-  const tmp = new Uint32Array(2);
+  const tmp = new Int32Array(2);
   for (let i = 0; i < n; i++) {
     occupancyFromIndex(i, mask[0], mask[1], tmp);
     occLo[i] = tmp[0];
