@@ -1,11 +1,3 @@
-import { defineConfig } from 'tsup';
+import { libraryConfig } from '../../tsup.library';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'node20',
-  define: { __DEBUG__: 'false' },
-  minifySyntax: true,
-});
+export default libraryConfig;
