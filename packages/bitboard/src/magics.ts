@@ -108,25 +108,35 @@ export const ROOK_TABLE = ROOK_MAGIC.attacks;
 /** Bishop attack table; read a set with `BISHOP_TABLE[i], BISHOP_TABLE[i + 1]` for i = bishopIndex(...). */
 export const BISHOP_TABLE = BISHOP_MAGIC.attacks;
 
-const R_MASK_LO = ROOK_MAGIC.maskLo, R_MASK_HI = ROOK_MAGIC.maskHi;
-const R_MAG_LO = ROOK_MAGIC.magicLo, R_MAG_HI = ROOK_MAGIC.magicHi;
-const R_SHIFT = ROOK_MAGIC.shift, R_OFF = ROOK_MAGIC.offset;
-const B_MASK_LO = BISHOP_MAGIC.maskLo, B_MASK_HI = BISHOP_MAGIC.maskHi;
-const B_MAG_LO = BISHOP_MAGIC.magicLo, B_MAG_HI = BISHOP_MAGIC.magicHi;
-const B_SHIFT = BISHOP_MAGIC.shift, B_OFF = BISHOP_MAGIC.offset;
+/**
+ * The per-square parameters packed 8 words a square (maskLo, maskHi, magicLo, magicHi,
+ * shift, offset * 2), so one lookup touches one small array and one cache line.
+ */
+function pack(t: MagicTable): Int32Array {
+  const p = new Int32Array(64 * 8);
+  for (let sq = 0; sq < 64; sq++) {
+    p[8 * sq] = t.maskLo[sq];
+    p[8 * sq + 1] = t.maskHi[sq];
+    p[8 * sq + 2] = t.magicLo[sq];
+    p[8 * sq + 3] = t.magicHi[sq];
+    p[8 * sq + 4] = t.shift[sq];
+    p[8 * sq + 5] = 2 * t.offset[sq];
+  }
+  return p;
+}
+const RP = pack(ROOK_MAGIC);
+const BP = pack(BISHOP_MAGIC);
 
 /** Index into ROOK_TABLE of the rook attacks from sq for occupancy (occLo, occHi). */
 export function rookIndex(sq: number, occLo: number, occHi: number): number {
-  return (
-    (R_OFF[sq] + ((Math.imul(occLo & R_MASK_LO[sq], R_MAG_LO[sq]) ^ Math.imul(occHi & R_MASK_HI[sq], R_MAG_HI[sq])) >>> R_SHIFT[sq])) << 1
-  );
+  const i = sq << 3;
+  return RP[i + 5] + (((Math.imul(occLo & RP[i], RP[i + 2]) ^ Math.imul(occHi & RP[i + 1], RP[i + 3])) >>> RP[i + 4]) << 1);
 }
 
 /** Index into BISHOP_TABLE of the bishop attacks from sq for occupancy (occLo, occHi). */
 export function bishopIndex(sq: number, occLo: number, occHi: number): number {
-  return (
-    (B_OFF[sq] + ((Math.imul(occLo & B_MASK_LO[sq], B_MAG_LO[sq]) ^ Math.imul(occHi & B_MASK_HI[sq], B_MAG_HI[sq])) >>> B_SHIFT[sq])) << 1
-  );
+  const i = sq << 3;
+  return BP[i + 5] + (((Math.imul(occLo & BP[i], BP[i + 2]) ^ Math.imul(occHi & BP[i + 1], BP[i + 3])) >>> BP[i + 4]) << 1);
 }
 
 /** Rook and bishop attacks on an empty board (the lines through a square), interleaved halves by square. */
