@@ -9,9 +9,9 @@
  * tables are filled at load from the slow ray-walk reference, and a test proves that
  * no two occupancies of a square that need different attack sets share an index.
  */
-import { popcount } from './bits';
+import { lsb32, msb32, popcount } from './bits';
 import { BISHOP_MAGICS, ROOK_MAGICS } from './magics-data';
-import { BISHOP_DIRECTIONS, ROOK_DIRECTIONS, slidingAttacksSlow } from './tables';
+import { BISHOP_DIRECTIONS, ROOK_DIRECTIONS } from './tables';
 
 /** Per-square magic parameters and the attack table of one slider type. */
 export interface MagicTable {
@@ -62,6 +62,21 @@ export function occupancyFromIndex(index: number, maskLo: number, maskHi: number
   out[1] = hi >>> 0;
 }
 
+/** Empty-board rays: direction d from square sq at index 2 * (d * 64 + sq). */
+function rayTable(directions: ReadonlyArray<readonly [number, number]>): Int32Array {
+  const t = new Int32Array(2 * 64 * directions.length);
+  directions.forEach(([df, dr], d) => {
+    for (let sq = 0; sq < 64; sq++) {
+      for (let f = (sq & 7) + df, r = (sq >>> 3) + dr; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
+        const s = r * 8 + f;
+        if (s < 32) t[2 * (d * 64 + sq)] |= 1 << s;
+        else t[2 * (d * 64 + sq) + 1] |= 1 << (s - 32);
+      }
+    }
+  });
+  return t;
+}
+
 function buildTable(
   directions: ReadonlyArray<readonly [number, number]>,
   magics: ReadonlyArray<readonly [number, number]>,
@@ -86,16 +101,37 @@ function buildTable(
     total += 1 << bits;
   }
   const attacks = new Int32Array(2 * total);
-  const occ = new Int32Array(2);
+  // Every subset of each mask by the carry-rippler (s = (s - mask) & mask, with the
+  // borrow carried across the halves). Attacks per ray: the empty-board ray minus the
+  // ray beyond the first blocker (nearest = lowest square on rays that go up the
+  // board, highest on rays that go down).
+  const rays = rayTable(directions);
+  const nd = directions.length;
   for (let sq = 0; sq < 64; sq++) {
-    const n = 1 << (32 - shift[sq]);
-    for (let i = 0; i < n; i++) {
-      occupancyFromIndex(i, maskLo[sq], maskHi[sq], occ);
-      slidingAttacksSlow(sq, occ[0], occ[1], directions, tmp);
-      const e = offset[sq] + ((Math.imul(occ[0], magicLo[sq]) ^ Math.imul(occ[1], magicHi[sq])) >>> shift[sq]);
-      attacks[2 * e] = tmp[0];
-      attacks[2 * e + 1] = tmp[1];
-    }
+    const mLo = maskLo[sq], mHi = maskHi[sq];
+    let sLo = 0, sHi = 0;
+    do {
+      let aLo = 0, aHi = 0;
+      for (let d = 0; d < nd; d++) {
+        const r = 2 * (d * 64 + sq);
+        const rLo = rays[r], rHi = rays[r + 1];
+        aLo |= rLo;
+        aHi |= rHi;
+        const bLo = rLo & sLo, bHi = rHi & sHi;
+        if ((bLo | bHi) === 0) continue;
+        const up = directions[d][1] > 0 || (directions[d][1] === 0 && directions[d][0] > 0);
+        const b = up ? (bLo !== 0 ? lsb32(bLo) : 32 + lsb32(bHi)) : bHi !== 0 ? 32 + msb32(bHi) : msb32(bLo);
+        const x = 2 * (d * 64 + b);
+        aLo &= ~rays[x];
+        aHi &= ~rays[x + 1];
+      }
+      const e = offset[sq] + ((Math.imul(sLo, magicLo[sq]) ^ Math.imul(sHi, magicHi[sq])) >>> shift[sq]);
+      attacks[2 * e] = aLo;
+      attacks[2 * e + 1] = aHi;
+      const lo = (sLo >>> 0) - (mLo >>> 0);
+      sLo = lo & mLo;
+      sHi = ((sHi >>> 0) - (mHi >>> 0) - (lo < 0 ? 1 : 0)) & mHi;
+    } while ((sLo | sHi) !== 0);
   }
   return { maskLo, maskHi, magicLo, magicHi, shift, offset, attacks };
 }
