@@ -8,7 +8,7 @@ export default defineConfig({
   entry: { cli: 'src/cli.ts', 'bench-micro': 'src/bench-micro.ts' },
   format: ['esm'],
   clean: true,
-  splitting: false,
+  splitting: true,
   target: 'node20',
   platform: 'node',
   define: { __DEBUG__: 'false' },

@@ -5,15 +5,9 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { UsageError } from './args';
-import { BENCH_USAGE, benchCommand } from './commands/bench';
-import { COMPARE_USAGE, compareCommand } from './commands/compare';
-import { DIFF_USAGE, diffCommand } from './commands/diff';
-import { RUN_USAGE, runCommand } from './commands/run';
-import { SUITE_USAGE, suiteCommand } from './commands/suite';
 import { InputError } from './epd';
 import { processIo, type Io } from './io';
-import { isDiffWorker, serveDiffWorker } from './pool';
-import { tempoWalker } from './tempo';
+import { BENCH_USAGE, COMPARE_USAGE, DIFF_USAGE, RUN_USAGE, SUITE_USAGE, isDiffWorker } from './usage';
 
 const USAGE = [
   'usage: tempo-perft <command> [options]',
@@ -29,11 +23,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   const [command, ...rest] = argv;
   try {
     switch (command) {
-      case 'run': return runCommand(rest, io);
-      case 'suite': return suiteCommand(rest, io);
-      case 'diff': return await diffCommand(rest, io, { workerScript: new URL(import.meta.url) });
-      case 'bench': return benchCommand(rest, io);
-      case 'compare': return await compareCommand(rest, io);
+      // Commands load on demand: chess.js and chessops only for diff and compare.
+      case 'run': return (await import('./commands/run')).runCommand(rest, io);
+      case 'suite': return (await import('./commands/suite')).suiteCommand(rest, io);
+      case 'diff': return await (await import('./commands/diff')).diffCommand(rest, io, { workerScript: new URL(import.meta.url) });
+      case 'bench': return (await import('./commands/bench')).benchCommand(rest, io);
+      case 'compare': return await (await import('./commands/compare')).compareCommand(rest, io);
       case '--help': case '-h': case 'help':
         USAGE.forEach((l) => io.out(l));
         return 0;
@@ -58,5 +53,8 @@ function isEntryPoint(): boolean {
   }
 }
 
-if (isDiffWorker()) serveDiffWorker(tempoWalker);
+if (isDiffWorker()) {
+  const [{ serveDiffWorker }, { tempoWalker }] = await Promise.all([import('./pool'), import('./tempo')]);
+  serveDiffWorker(tempoWalker);
+}
 else if (isEntryPoint()) process.exitCode = await main(process.argv.slice(2));

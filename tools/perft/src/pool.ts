@@ -9,7 +9,9 @@ import type { PositionResult } from './lockstep';
 import type { WalkerFactory } from './walker';
 
 /** workerData marker of a diff worker. */
-export const WORKER_KIND = 'tempo-perft-diff-worker';
+import { WORKER_KIND, isDiffWorker } from './usage';
+
+export { WORKER_KIND, isDiffWorker };
 
 interface Task {
   index: number;
@@ -21,10 +23,6 @@ interface Reply {
   result: PositionResult;
 }
 
-/** True in a thread started by `diffChessJsParallel`. */
-export function isDiffWorker(): boolean {
-  return (workerData as { kind?: string } | null)?.kind === WORKER_KIND;
-}
 
 /** The worker's loop: diff each task against chess.js with `subject`, reply with the result. */
 export function serveDiffWorker(subject: WalkerFactory): void {

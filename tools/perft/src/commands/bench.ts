@@ -5,7 +5,7 @@ import { cpw } from '../positions';
 import { mnps, table } from '../report';
 import { tempoPerft } from '../tempo';
 
-export const BENCH_USAGE = 'bench [--quick]';
+export { BENCH_USAGE } from '../usage';
 
 /** The workload: startpos 6, Kiwipete 5, and the other CPW positions at depths of similar cost. */
 export const BENCH_SET: ReadonlyArray<{ name: string; depth: number }> = [

@@ -13,7 +13,7 @@ import { mnps, table } from '../report';
 import { tempoPerft } from '../tempo';
 import { UciEngine } from '../uci';
 
-export const COMPARE_USAGE = 'compare [--depth N] [--uci <command>]';
+export { COMPARE_USAGE } from '../usage';
 
 interface Row {
   engine: string;

@@ -15,8 +15,7 @@ import { startProgress } from '../progress';
 import { formatResults } from '../report';
 import { tempoWalker } from '../tempo';
 
-export const DIFF_USAGE =
-  'diff [--random N --seed S | --epd FILE] --depth D [--oracle chessjs | --oracle uci:<command>] [--chess960] [--starts FILE] [--jobs J] [--verbose]';
+export { DIFF_USAGE } from '../usage';
 
 /** What the CLI hands the command: its own bundle, which workers run. */
 export interface DiffContext {

@@ -5,7 +5,7 @@ import type { Io } from '../io';
 import { mnps } from '../report';
 import { tempoDivide, tempoPerft, tempoPosition } from '../tempo';
 
-export const RUN_USAGE = 'run <depth> [--fen FEN] [--chess960] [--divide] [--no-bulk]';
+export { RUN_USAGE } from '../usage';
 
 /** Runs the command; returns the exit code. */
 export function runCommand(argv: string[], io: Io): number {

@@ -7,7 +7,7 @@ import { startProgress } from '../progress';
 import { mnps } from '../report';
 import { tempoPerft } from '../tempo';
 
-export const SUITE_USAGE = 'suite <file.epd> [--max-depth N] [--chess960]';
+export { SUITE_USAGE } from '../usage';
 
 /** Default deepest count checked: depth 5 and 6 of a whole file take minutes to hours. */
 export const DEFAULT_SUITE_DEPTH = 4;
