@@ -96,32 +96,49 @@ export function countLegal(pos: Position): number {
  * popcounts here instead of running out of countLegal's inlining budget.
  */
 function countSliders(bb: Int32Array, o: number, occLo: number, occHi: number, tLo: number, tHi: number, pinLo: number, pinHi: number, lineBase: number, inCheck: boolean): number {
-  let n = 0;
   const bLo = bb[o + 6] | bb[o + 10], bHi = bb[o + 7] | bb[o + 11];
   const rLo = bb[o + 8] | bb[o + 10], rHi = bb[o + 9] | bb[o + 11];
-  for (let s = 0, lo = bLo, hi = bHi; (lo | hi) !== 0; ) {
-    if (lo !== 0) { s = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; } else { s = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
-    const i = bishopIndex(s, occLo, occHi);
-    let aLo = BISHOP_TABLE[i] & tLo, aHi = BISHOP_TABLE[i + 1] & tHi;
-    if ((s < 32 ? (pinLo >>> s) & 1 : (pinHi >>> (s - 32)) & 1) !== 0) {
-      if (inCheck) continue;
-      aLo &= LINE[lineBase + (s << 1)];
-      aHi &= LINE[lineBase + (s << 1) + 1];
+  if (((bLo | rLo) & pinLo) === 0 && ((bHi | rHi) & pinHi) === 0) {
+    // No slider pinned (the usual case): straight loops, one half at a time.
+    let n = 0;
+    for (let p = bLo; p !== 0; p &= p - 1) {
+      const i = bishopIndex(31 - Math.clz32(p ^ (p - 1)), occLo, occHi);
+      n += pc2(BISHOP_TABLE[i] & tLo, BISHOP_TABLE[i + 1] & tHi);
     }
-    n += pc2(aLo, aHi);
-  }
-  for (let s = 0, lo = rLo, hi = rHi; (lo | hi) !== 0; ) {
-    if (lo !== 0) { s = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; } else { s = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
-    const i = rookIndex(s, occLo, occHi);
-    let aLo = ROOK_TABLE[i] & tLo, aHi = ROOK_TABLE[i + 1] & tHi;
-    if ((s < 32 ? (pinLo >>> s) & 1 : (pinHi >>> (s - 32)) & 1) !== 0) {
-      if (inCheck) continue;
-      aLo &= LINE[lineBase + (s << 1)];
-      aHi &= LINE[lineBase + (s << 1) + 1];
+    for (let p = bHi; p !== 0; p &= p - 1) {
+      const i = bishopIndex(63 - Math.clz32(p ^ (p - 1)), occLo, occHi);
+      n += pc2(BISHOP_TABLE[i] & tLo, BISHOP_TABLE[i + 1] & tHi);
     }
-    n += pc2(aLo, aHi);
+    for (let p = rLo; p !== 0; p &= p - 1) {
+      const i = rookIndex(31 - Math.clz32(p ^ (p - 1)), occLo, occHi);
+      n += pc2(ROOK_TABLE[i] & tLo, ROOK_TABLE[i + 1] & tHi);
+    }
+    for (let p = rHi; p !== 0; p &= p - 1) {
+      const i = rookIndex(63 - Math.clz32(p ^ (p - 1)), occLo, occHi);
+      n += pc2(ROOK_TABLE[i] & tLo, ROOK_TABLE[i + 1] & tHi);
+    }
+    return n;
   }
+  return countPinnedSliders(bLo, bHi, rLo, rHi, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
+}
 
+/** countSliders when some slider is pinned: pinned ones keep to the pin line, and stay put in check. */
+function countPinnedSliders(bLo: number, bHi: number, rLo: number, rHi: number, occLo: number, occHi: number, tLo: number, tHi: number, pinLo: number, pinHi: number, lineBase: number, inCheck: boolean): number {
+  let n = 0;
+  for (let kind = 0; kind < 2; kind++) {
+    const table = kind === 0 ? BISHOP_TABLE : ROOK_TABLE;
+    for (let s = 0, lo = kind === 0 ? bLo : rLo, hi = kind === 0 ? bHi : rHi; (lo | hi) !== 0; ) {
+      if (lo !== 0) { s = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; } else { s = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+      const i = kind === 0 ? bishopIndex(s, occLo, occHi) : rookIndex(s, occLo, occHi);
+      let aLo = table[i] & tLo, aHi = table[i + 1] & tHi;
+      if ((s < 32 ? (pinLo >>> s) & 1 : (pinHi >>> (s - 32)) & 1) !== 0) {
+        if (inCheck) continue;
+        aLo &= LINE[lineBase + (s << 1)];
+        aHi &= LINE[lineBase + (s << 1) + 1];
+      }
+      n += pc2(aLo, aHi);
+    }
+  }
   return n;
 }
 
