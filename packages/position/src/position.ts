@@ -248,6 +248,19 @@ export class Position {
     }
   }
 
+  /** Moves a piece from one square to another empty one: board and bitboards only, branch-free. */
+  private shiftBits(piece: number, from: number, to: number): void {
+    const bb = this.bb, c = (piece & 8) << 1, p = piece << 1;
+    this.board[from] = NO_PIECE;
+    this.board[to] = piece;
+    const lo = (from < 32 ? 1 << from : 0) | (to < 32 ? 1 << to : 0);
+    const hi = (from >= 32 ? 1 << (from - 32) : 0) | (to >= 32 ? 1 << (to - 32) : 0);
+    bb[p] ^= lo;
+    bb[p + 1] ^= hi;
+    bb[c] ^= lo;
+    bb[c + 1] ^= hi;
+  }
+
   private clearBits(piece: number, sq: number): void {
     const bb = this.bb, c = (piece & 8) << 1, p = piece << 1;
     this.board[sq] = NO_PIECE;
@@ -324,8 +337,7 @@ export class Position {
         else npB -= psq.nonPawn[captured];
         rule50 = 0;
       }
-      this.clearBits(piece, from);
-      this.setBits(piece, to);
+      this.shiftBits(piece, from, to);
       kLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
       kHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
       mg += mgT[p64 + to] - mgT[p64 + from];
@@ -443,8 +455,7 @@ export class Position {
         this.pieceCount[piece]++;
         this.setBits(piece, to);
       }
-      this.clearBits(piece, to);
-      this.setBits(piece, from);
+      this.shiftBits(piece, to, from);
       const captured = st.data[(row << STATE_SHIFT) + S_CAPTURED];
       if (captured !== NO_PIECE) {
         this.setBits(captured, type === EN_PASSANT ? to ^ 8 : to);
