@@ -13,7 +13,6 @@ import {
   PAWN,
   ROOK,
   WHITE,
-  colorOf,
   makePiece,
   parseSquare,
   pieceFromChar,

@@ -1,0 +1,155 @@
+/**
+ * The board half of a position: mailbox, piece bitboards, piece counts, and the
+ * edits that keep them and the incremental values of the current state row in step.
+ * Position adds the side to move, castling, FEN and make/unmake on top.
+ */
+import { KING, NO_PIECE, PAWN, lsb, makePiece } from '@tempo/bitboard';
+import { attackersTo, isAttacked } from './attacks';
+import type { PsqTable } from './psq';
+import {
+  StateStack,
+  STATE_SHIFT,
+  S_KEY_HI,
+  S_KEY_LO,
+  S_MATERIAL_KEY_HI,
+  S_MATERIAL_KEY_LO,
+  S_NON_PAWN_B,
+  S_NON_PAWN_W,
+  S_PAWN_KEY_HI,
+  S_PAWN_KEY_LO,
+  S_PHASE,
+  S_PSQ_EG,
+  S_PSQ_MG,
+} from './state';
+import { PSQ_KEY_HI, PSQ_KEY_LO } from './zobrist';
+
+export class Board {
+  /** Mailbox: piece code per square, 0 when empty. */
+  readonly board = new Uint8Array(64);
+  /** Piece bitboards: piece p at (bb[2p], bb[2p + 1]); colour c's pieces at (bb[16c], bb[16c + 1]). */
+  readonly bb = new Int32Array(32);
+  /** Count of each piece code; index 8c holds colour c's total. */
+  readonly pieceCount = new Uint8Array(16);
+  /** Index of the current row of the state stack. */
+  ply = 0;
+  readonly st: StateStack;
+  readonly psq: PsqTable;
+
+  protected constructor(psq: PsqTable) {
+    this.psq = psq;
+    this.st = new StateStack(256);
+  }
+
+  /** Square of colour's king. */
+  kingSquare(color: number): number {
+    const k = makePiece(color, KING) << 1;
+    return lsb(this.bb[k], this.bb[k + 1]);
+  }
+
+  /** Whether colour `by` attacks sq on the current board. */
+  isAttacked(sq: number, by: number): boolean {
+    const bb = this.bb;
+    return isAttacked(bb, sq, by, bb[0] | bb[16], bb[1] | bb[17]);
+  }
+
+  /** All attackers of sq, both colours, on the given occupancy; written to out[0..1]. */
+  attackersTo(sq: number, occLo: number, occHi: number, out: Int32Array): void {
+    attackersTo(this.bb, sq, occLo, occHi, out);
+  }
+
+  // ---- Board edits: the only code that touches board, bitboards and counts ----------
+
+  /** Places a piece on an empty square, updating every incremental value of the current row. */
+  putPiece(piece: number, sq: number): void {
+    this.setBits(piece, sq);
+    const n = this.pieceCount[piece]++;
+    this.pieceCount[piece & 8]++;
+    this.updateTerms(piece, sq, 1, n);
+  }
+
+  /** Removes the piece on sq, updating every incremental value of the current row. */
+  removePiece(sq: number): void {
+    const piece = this.board[sq];
+    this.clearBits(piece, sq);
+    const n = --this.pieceCount[piece];
+    this.pieceCount[piece & 8]--;
+    this.updateTerms(piece, sq, -1, n);
+  }
+
+  /** Moves the piece on from to the empty square to. */
+  movePiece(from: number, to: number): void {
+    const piece = this.board[from];
+    this.clearBits(piece, from);
+    this.setBits(piece, to);
+    const st = this.st, row = this.ply, p64 = piece << 6;
+    st.data[(row << STATE_SHIFT) + S_KEY_LO] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
+    st.data[(row << STATE_SHIFT) + S_KEY_HI] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+    if ((piece & 7) === PAWN) {
+      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_LO] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
+      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+    }
+    const psq = this.psq;
+    st.data[(row << STATE_SHIFT) + S_PSQ_MG] += psq.mg[p64 + to] - psq.mg[p64 + from];
+    st.data[(row << STATE_SHIFT) + S_PSQ_EG] += psq.eg[p64 + to] - psq.eg[p64 + from];
+  }
+
+  /** Adds (sign 1) or removes (sign -1) piece-on-square terms; n is the piece's count index. */
+  private updateTerms(piece: number, sq: number, sign: number, n: number): void {
+    const st = this.st, row = this.ply, i = (piece << 6) + sq, m = (piece << 6) + n;
+    st.data[(row << STATE_SHIFT) + S_KEY_LO] ^= PSQ_KEY_LO[i];
+    st.data[(row << STATE_SHIFT) + S_KEY_HI] ^= PSQ_KEY_HI[i];
+    st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_LO] ^= PSQ_KEY_LO[m];
+    st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_HI] ^= PSQ_KEY_HI[m];
+    if ((piece & 7) === PAWN) {
+      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_LO] ^= PSQ_KEY_LO[i];
+      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI] ^= PSQ_KEY_HI[i];
+    }
+    const psq = this.psq;
+    st.data[(row << STATE_SHIFT) + S_PSQ_MG] += sign * psq.mg[i];
+    st.data[(row << STATE_SHIFT) + S_PSQ_EG] += sign * psq.eg[i];
+    st.data[(row << STATE_SHIFT) + S_PHASE] += sign * psq.phase[piece];
+    if (piece < 8) st.data[(row << STATE_SHIFT) + S_NON_PAWN_W] += sign * psq.nonPawn[piece];
+    else st.data[(row << STATE_SHIFT) + S_NON_PAWN_B] += sign * psq.nonPawn[piece];
+  }
+
+  protected setBits(piece: number, sq: number): void {
+    const bb = this.bb, c = (piece & 8) << 1, p = piece << 1;
+    this.board[sq] = piece;
+    if (sq < 32) {
+      const b = 1 << sq;
+      bb[p] |= b;
+      bb[c] |= b;
+    } else {
+      const b = 1 << (sq - 32);
+      bb[p + 1] |= b;
+      bb[c + 1] |= b;
+    }
+  }
+
+  /** Moves a piece from one square to another empty one: board and bitboards only, branch-free. */
+  protected shiftBits(piece: number, from: number, to: number): void {
+    const bb = this.bb, c = (piece & 8) << 1, p = piece << 1;
+    this.board[from] = NO_PIECE;
+    this.board[to] = piece;
+    const lo = (from < 32 ? 1 << from : 0) | (to < 32 ? 1 << to : 0);
+    const hi = (from >= 32 ? 1 << (from - 32) : 0) | (to >= 32 ? 1 << (to - 32) : 0);
+    bb[p] ^= lo;
+    bb[p + 1] ^= hi;
+    bb[c] ^= lo;
+    bb[c + 1] ^= hi;
+  }
+
+  protected clearBits(piece: number, sq: number): void {
+    const bb = this.bb, c = (piece & 8) << 1, p = piece << 1;
+    this.board[sq] = NO_PIECE;
+    if (sq < 32) {
+      const b = ~(1 << sq);
+      bb[p] &= b;
+      bb[c] &= b;
+    } else {
+      const b = ~(1 << (sq - 32));
+      bb[p + 1] &= b;
+      bb[c + 1] &= b;
+    }
+  }
+}
