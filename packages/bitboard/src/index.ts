@@ -24,6 +24,7 @@ export {
   bishopIndex,
   ROOK_RAYS,
   BISHOP_RAYS,
+  QUEEN_RAYS,
   relevantMask,
   occupancyFromIndex,
 } from './magics';

@@ -3,10 +3,12 @@
  * bb[2p], bb[2p + 1]; colour c's whole set at bb[16c], bb[16c + 1]).
  */
 import {
+  BISHOP_RAYS,
   BISHOP_TABLE,
   KING_ATTACKS,
   KNIGHT_ATTACKS,
   PAWN_ATTACKS,
+  ROOK_RAYS,
   ROOK_TABLE,
   bishopIndex,
   rookIndex,
@@ -56,10 +58,16 @@ export function isAttacked(bb: Int32Array, sq: number, by: number, occLo: number
   const p = ((by ^ 1) << 7) + s2; // a pawn of `by` attacks sq iff a pawn of the other colour on sq attacks it
   if ((PAWN_ATTACKS[p] & bb[o + 2]) | (PAWN_ATTACKS[p + 1] & bb[o + 3])) return true;
   if ((KING_ATTACKS[s2] & bb[o + 12]) | (KING_ATTACKS[s2 + 1] & bb[o + 13])) return true;
-  const r = rookIndex(sq, occLo, occHi);
-  if ((ROOK_TABLE[r] & (bb[o + 8] | bb[o + 10])) | (ROOK_TABLE[r + 1] & (bb[o + 9] | bb[o + 11]))) return true;
+  // Magic lookups only for slider kinds that stand on one of sq's empty-board lines.
+  const rqLo = bb[o + 8] | bb[o + 10], rqHi = bb[o + 9] | bb[o + 11];
+  if (((ROOK_RAYS[s2] & rqLo) | (ROOK_RAYS[s2 + 1] & rqHi)) !== 0) {
+    const r = rookIndex(sq, occLo, occHi);
+    if (((ROOK_TABLE[r] & rqLo) | (ROOK_TABLE[r + 1] & rqHi)) !== 0) return true;
+  }
+  const bqLo = bb[o + 6] | bb[o + 10], bqHi = bb[o + 7] | bb[o + 11];
+  if (((BISHOP_RAYS[s2] & bqLo) | (BISHOP_RAYS[s2 + 1] & bqHi)) === 0) return false;
   const b = bishopIndex(sq, occLo, occHi);
-  return ((BISHOP_TABLE[b] & (bb[o + 6] | bb[o + 10])) | (BISHOP_TABLE[b + 1] & (bb[o + 7] | bb[o + 11]))) !== 0;
+  return ((BISHOP_TABLE[b] & bqLo) | (BISHOP_TABLE[b + 1] & bqHi)) !== 0;
 }
 
 const A = new Int32Array(2);

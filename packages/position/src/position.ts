@@ -5,9 +5,14 @@
  * board and steps back one row: nothing is recomputed.
  */
 import {
+  BETWEEN,
+  BISHOP,
   BISHOP_RAYS,
   BISHOP_TABLE,
   BLACK,
+  KNIGHT,
+  LINE,
+  ROOK,
   ROOK_RAYS,
   KNIGHT_ATTACKS,
   KING,
@@ -15,6 +20,7 @@ import {
   NO_SQUARE,
   PAWN,
   PAWN_ATTACKS,
+  QUEEN_RAYS,
   ROOK_TABLE,
   WHITE,
   bishopIndex,
@@ -284,8 +290,66 @@ export class Position extends Board {
     S[b + S_MOVE] = m;
     this.ply = row;
     this.side = them;
-    this.setCheckers(row, them);
+    if (type === 0) this.setCheckersAfterMove(row, them, piece, from, to);
+    else this.setCheckers(row, them);
     if (__DEBUG__) assertPositionOk(this);
+  }
+
+  /**
+   * Fills row's checkers after a NORMAL move of `piece` from -> to, from the move
+   * alone: the side now to move (c) was not in check before, so a checker is either
+   * the moved piece (direct check) or a slider of the mover on the line that `from`
+   * opened (discovered check). setCheckers is the from-scratch twin that posIsOk
+   * compares with.
+   */
+  /** @internal */
+  setCheckersAfterMove(row: number, c: number, piece: number, from: number, to: number): void {
+    const bb = this.bb, kb = ((c << 3) | KING) << 1;
+    const k = bb[kb] !== 0 ? 31 - Math.clz32(bb[kb] ^ (bb[kb] - 1)) : 63 - Math.clz32(bb[kb + 1] ^ (bb[kb + 1] - 1));
+    const k2 = k << 1, t2 = to << 1, occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+    const toLo = to < 32 ? 1 << to : 0, toHi = to < 32 ? 0 : 1 << (to - 32);
+    let lo = 0, hi = 0;
+    // Direct check: the moved piece attacks the king from `to`.
+    switch (piece & 7) {
+      case PAWN: {
+        const p = ((c ^ 1) << 7) + t2;
+        if (((PAWN_ATTACKS[p] & bb[kb]) | (PAWN_ATTACKS[p + 1] & bb[kb + 1])) !== 0) { lo = toLo; hi = toHi; }
+        break;
+      }
+      case KNIGHT:
+        if (((KNIGHT_ATTACKS[t2] & bb[kb]) | (KNIGHT_ATTACKS[t2 + 1] & bb[kb + 1])) !== 0) { lo = toLo; hi = toHi; }
+        break;
+      case KING:
+        break;
+      default: {
+        // A slider: on one of its lines through the king, with nothing in between.
+        const rays = (piece & 7) === BISHOP ? BISHOP_RAYS : (piece & 7) === ROOK ? ROOK_RAYS : QUEEN_RAYS;
+        if (((rays[k2] & toLo) | (rays[k2 + 1] & toHi)) !== 0) {
+          const bi = (k2 << 6) + t2;
+          if (((BETWEEN[bi] & occLo) | (BETWEEN[bi + 1] & occHi)) === 0) { lo = toLo; hi = toHi; }
+        }
+      }
+    }
+    // Discovered check: `from` left a line through the king that `to` is not on.
+    const f2 = from << 1, fLo = from < 32 ? 1 << from : 0, fHi = from < 32 ? 0 : 1 << (from - 32);
+    if (((QUEEN_RAYS[k2] & fLo) | (QUEEN_RAYS[k2 + 1] & fHi)) !== 0) {
+      const li = (k2 << 6) + f2, lineLo = LINE[li], lineHi = LINE[li + 1];
+      if (((lineLo & toLo) | (lineHi & toHi)) === 0) {
+        const o = (c ^ 1) << 4;
+        if (((ROOK_RAYS[k2] & fLo) | (ROOK_RAYS[k2 + 1] & fHi)) !== 0) {
+          const r = rookIndex(k, occLo, occHi);
+          lo |= ROOK_TABLE[r] & (bb[o + 8] | bb[o + 10]) & lineLo;
+          hi |= ROOK_TABLE[r + 1] & (bb[o + 9] | bb[o + 11]) & lineHi;
+        } else {
+          const b = bishopIndex(k, occLo, occHi);
+          lo |= BISHOP_TABLE[b] & (bb[o + 6] | bb[o + 10]) & lineLo;
+          hi |= BISHOP_TABLE[b + 1] & (bb[o + 7] | bb[o + 11]) & lineHi;
+        }
+      }
+    }
+    const S = this.st.data, b = row << STATE_SHIFT;
+    S[b + S_CHECKERS_LO] = lo;
+    S[b + S_CHECKERS_HI] = hi;
   }
 
   /** Fills row's checkers of colour c's king (c to move): the pieces of the other side attacking it. */
