@@ -18,8 +18,7 @@ import {
   S_PAWN_KEY_HI,
   S_PAWN_KEY_LO,
   S_PHASE,
-  S_PSQ_EG,
-  S_PSQ_MG,
+  S_PSQ,
 } from './state';
 import { PSQ_KEY_HI, PSQ_KEY_LO } from './zobrist';
 
@@ -89,8 +88,7 @@ export class Board {
       st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
     }
     const psq = this.psq;
-    st.data[(row << STATE_SHIFT) + S_PSQ_MG] += psq.mg[p64 + to] - psq.mg[p64 + from];
-    st.data[(row << STATE_SHIFT) + S_PSQ_EG] += psq.eg[p64 + to] - psq.eg[p64 + from];
+    st.data[(row << STATE_SHIFT) + S_PSQ] += psq.score[p64 + to] - psq.score[p64 + from];
   }
 
   /** Adds (sign 1) or removes (sign -1) piece-on-square terms; n is the piece's count index. */
@@ -105,8 +103,7 @@ export class Board {
       st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI] ^= PSQ_KEY_HI[i];
     }
     const psq = this.psq;
-    st.data[(row << STATE_SHIFT) + S_PSQ_MG] += sign * psq.mg[i];
-    st.data[(row << STATE_SHIFT) + S_PSQ_EG] += sign * psq.eg[i];
+    st.data[(row << STATE_SHIFT) + S_PSQ] += sign * psq.score[i];
     st.data[(row << STATE_SHIFT) + S_PHASE] += sign * psq.phase[piece];
     if (piece < 8) st.data[(row << STATE_SHIFT) + S_NON_PAWN_W] += sign * psq.nonPawn[piece];
     else st.data[(row << STATE_SHIFT) + S_NON_PAWN_B] += sign * psq.nonPawn[piece];

@@ -3,8 +3,8 @@ import { BISHOP, KNIGHT, NO_SQUARE, QUEEN, ROOK } from '@tempo/bitboard';
 import { generateLegal, parseUciMove } from '@tempo/movegen';
 import {
   CASTLING, EN_PASSANT, FenError, Position, START_FEN, computeKeys, hasInsufficientMaterial, isDraw, isFiftyMoveDraw,
-  isRepetitionDraw, makeMove, makePromotion, makeSpecial, moveToUci, posIsOk, type PsqTable,
-  S_NON_PAWN_B, S_NON_PAWN_W, S_PHASE, S_PSQ_EG, S_PSQ_MG,
+  isRepetitionDraw, egScore, makeMove, makePromotion, makePsqTable, makeScore, makeSpecial, mgScore, moveToUci, posIsOk,
+  type PsqTable, S_NON_PAWN_B, S_NON_PAWN_W, S_PHASE, S_PSQ,
 } from './index';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -374,27 +374,49 @@ describe('state stack', () => {
   });
 });
 
+describe('packed scores', () => {
+  test('mg and eg come back out of a packed score, and packed scores add like pairs', () => {
+    const values = [-32768, -32767, -1000, -1, 0, 1, 999, 32767];
+    for (const mg of values) for (const eg of values) {
+      const s = makeScore(mg, eg);
+      expect([mgScore(s), egScore(s)]).toEqual([mg, eg]);
+    }
+    const a = makeScore(-300, 250), b = makeScore(120, -900);
+    expect([mgScore((a + b) | 0), egScore((a + b) | 0)]).toEqual([-180, -650]);
+    expect([mgScore((a - b) | 0), egScore((a - b) | 0)]).toEqual([-420, 1150]);
+  });
+
+  test('makePsqTable rejects values outside int16 and tables of the wrong size', () => {
+    const z = new Array<number>(1024).fill(0), p = new Array<number>(16).fill(0);
+    expect(() => makePsqTable(z, z.map((v, i) => (i === 70 ? 40000 : v)), p, p)).toThrow('psq: value 40000 at index 70 is not an int16');
+    expect(() => makePsqTable(z.slice(1), z, p, p)).toThrow('psq: mg and eg need 16 * 64 entries');
+    expect(() => makePsqTable(z, z, p.slice(1), p)).toThrow('psq: phase and nonPawn need 16 entries');
+  });
+});
+
 describe('incremental psq, phase and non-pawn material', () => {
   const next = rng(0x7e3b0);
-  const table: PsqTable = {
-    mg: Int32Array.from({ length: 16 * 64 }, () => Math.floor(next() * 2001) - 1000),
-    eg: Int32Array.from({ length: 16 * 64 }, () => Math.floor(next() * 2001) - 1000),
-    phase: Int32Array.from({ length: 16 }, () => 1 + Math.floor(next() * 9)), // pawns and kings too
-    nonPawn: Int32Array.from([0, 0, 310, 330, 500, 950, 0, 0, 0, 0, 300, 340, 510, 940, 0, 0]),
-  };
+  const mgT = Array.from({ length: 16 * 64 }, () => Math.floor(next() * 2001) - 1000);
+  const egT = Array.from({ length: 16 * 64 }, () => Math.floor(next() * 2001) - 1000);
+  const table: PsqTable = makePsqTable(
+    mgT,
+    egT,
+    Array.from({ length: 16 }, () => 1 + Math.floor(next() * 9)), // pawns and kings too
+    [0, 0, 310, 330, 500, 950, 0, 0, 0, 0, 300, 340, 510, 940, 0, 0],
+  );
   /** The terms summed over the board, independently of posIsOk. */
   const fresh = (pos: Position) => {
     let mg = 0, eg = 0, phase = 0, np = 0;
     for (let sq = 0; sq < 64; sq++) {
       const p = pos.board[sq];
       if (p === 0) continue;
-      mg += table.mg[p * 64 + sq];
-      eg += table.eg[p * 64 + sq];
+      mg += mgT[p * 64 + sq];
+      eg += egT[p * 64 + sq];
       phase += table.phase[p];
       np += table.nonPawn[p];
     }
     const st = pos.st, r = pos.ply;
-    return [mg, eg, phase, np, st.get(r, S_PSQ_MG), st.get(r, S_PSQ_EG), st.get(r, S_PHASE), st.get(r, S_NON_PAWN_W) + st.get(r, S_NON_PAWN_B)];
+    return [mg, eg, phase, np, mgScore(st.get(r, S_PSQ)), egScore(st.get(r, S_PSQ)), st.get(r, S_PHASE), st.get(r, S_NON_PAWN_W) + st.get(r, S_NON_PAWN_B)];
   };
   const agree = (pos: Position) => {
     const v = fresh(pos);

@@ -45,7 +45,7 @@ import { Board } from './board';
 import { setupCastling, type CastlingSetup } from './castling';
 import { assertPositionOk } from './verify';
 import { toFen } from './io';
-import { STATE_SHIFT, STATE_STRIDE, S_CAPTURED, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_MOVE, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PLIES_FROM_NULL, S_PSQ_EG, S_PSQ_MG, S_RULE50 } from './state';
+import { STATE_SHIFT, STATE_STRIDE, S_CAPTURED, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_MOVE, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PLIES_FROM_NULL, S_PSQ, S_RULE50 } from './state';
 
 /** Castling-rights bits. */
 export const WHITE_OO = 1;
@@ -175,14 +175,14 @@ export class Position extends Board {
     const S = st.data, pb = prev << STATE_SHIFT, b = row << STATE_SHIFT;
     const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
     const us = this.side, them = us ^ 1, board = this.board, counts = this.pieceCount;
-    const psq = this.psq, mgT = psq.mg, egT = psq.eg;
+    const psq = this.psq, T = psq.score;
     const piece = board[from], p64 = piece << 6;
     // The carried values live in locals while the move is made, and are written to
     // the new row once at the end; board edits go through setBits/clearBits.
     let kLo = S[pb + S_KEY_LO] ^ SIDE_KEY_LO, kHi = S[pb + S_KEY_HI] ^ SIDE_KEY_HI;
     let pkLo = S[pb + S_PAWN_KEY_LO], pkHi = S[pb + S_PAWN_KEY_HI];
     let mkLo = S[pb + S_MATERIAL_KEY_LO], mkHi = S[pb + S_MATERIAL_KEY_HI];
-    let mg = S[pb + S_PSQ_MG], eg = S[pb + S_PSQ_EG], phase = S[pb + S_PHASE];
+    let sc = S[pb + S_PSQ], phase = S[pb + S_PHASE];
     let npW = S[pb + S_NON_PAWN_W], npB = S[pb + S_NON_PAWN_B];
     let rule50 = S[pb + S_RULE50] + 1, rights = S[pb + S_CASTLING];
     let ep = NO_SQUARE, captured = NO_PIECE;
@@ -200,8 +200,7 @@ export class Position extends Board {
       this.setBits(rook, rTo);
       kLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + kTo] ^ PSQ_KEY_LO[r64 + to] ^ PSQ_KEY_LO[r64 + rTo];
       kHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + kTo] ^ PSQ_KEY_HI[r64 + to] ^ PSQ_KEY_HI[r64 + rTo];
-      mg += mgT[p64 + kTo] - mgT[p64 + from] + mgT[r64 + rTo] - mgT[r64 + to];
-      eg += egT[p64 + kTo] - egT[p64 + from] + egT[r64 + rTo] - egT[r64 + to];
+      sc = (sc + T[p64 + kTo] - T[p64 + from] + T[r64 + rTo] - T[r64 + to]) | 0;
     } else {
       const capSq = type === EN_PASSANT ? to ^ 8 : to;
       captured = board[capSq];
@@ -218,8 +217,7 @@ export class Position extends Board {
           pkLo ^= PSQ_KEY_LO[ci];
           pkHi ^= PSQ_KEY_HI[ci];
         }
-        mg -= mgT[ci];
-        eg -= egT[ci];
+        sc = (sc - T[ci]) | 0;
         phase -= psq.phase[captured];
         if (captured < 8) npW -= psq.nonPawn[captured];
         else npB -= psq.nonPawn[captured];
@@ -228,8 +226,7 @@ export class Position extends Board {
       this.shiftBits(piece, from, to);
       kLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
       kHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
-      mg += mgT[p64 + to] - mgT[p64 + from];
-      eg += egT[p64 + to] - egT[p64 + from];
+      sc = (sc + T[p64 + to] - T[p64 + from]) | 0;
       if ((piece & 7) === PAWN) {
         rule50 = 0;
         pkLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
@@ -245,8 +242,7 @@ export class Position extends Board {
           kHi ^= PSQ_KEY_HI[p64 + to] ^ PSQ_KEY_HI[q64 + to];
           pkLo ^= PSQ_KEY_LO[p64 + to];
           pkHi ^= PSQ_KEY_HI[p64 + to];
-          mg += mgT[q64 + to] - mgT[p64 + to];
-          eg += egT[q64 + to] - egT[p64 + to];
+          sc = (sc + T[q64 + to] - T[p64 + to]) | 0;
           phase += psq.phase[promo] - psq.phase[piece];
           if (us === WHITE) npW += psq.nonPawn[promo];
           else npB += psq.nonPawn[promo];
@@ -277,8 +273,7 @@ export class Position extends Board {
     S[b + S_PAWN_KEY_HI] = pkHi;
     S[b + S_MATERIAL_KEY_LO] = mkLo;
     S[b + S_MATERIAL_KEY_HI] = mkHi;
-    S[b + S_PSQ_MG] = mg;
-    S[b + S_PSQ_EG] = eg;
+    S[b + S_PSQ] = sc;
     S[b + S_PHASE] = phase;
     S[b + S_NON_PAWN_W] = npW;
     S[b + S_NON_PAWN_B] = npB;

@@ -14,23 +14,23 @@ export const S_PAWN_KEY_LO = 2;
 export const S_PAWN_KEY_HI = 3;
 export const S_MATERIAL_KEY_LO = 4;
 export const S_MATERIAL_KEY_HI = 5;
-export const S_PSQ_MG = 6;
-export const S_PSQ_EG = 7;
-export const S_PHASE = 8;
-export const S_NON_PAWN_W = 9;
-export const S_NON_PAWN_B = 10;
+/** Packed (mg, eg) piece-square score (see psq.ts). */
+export const S_PSQ = 6;
+export const S_PHASE = 7;
+export const S_NON_PAWN_W = 8;
+export const S_NON_PAWN_B = 9;
 /** Pieces giving check to the side to move (lo, hi). */
-export const S_CHECKERS_LO = 11;
-export const S_CHECKERS_HI = 12;
-export const S_RULE50 = 13;
-export const S_PLIES_FROM_NULL = 14;
-export const S_CASTLING = 15;
+export const S_CHECKERS_LO = 10;
+export const S_CHECKERS_HI = 11;
+export const S_RULE50 = 12;
+export const S_PLIES_FROM_NULL = 13;
+export const S_CASTLING = 14;
 /** NO_SQUARE (64) when no en passant capture is legal. */
-export const S_EP = 16;
+export const S_EP = 15;
 /** Piece captured by the move into this row. */
-export const S_CAPTURED = 17;
+export const S_CAPTURED = 16;
 /** Move that led to this row (0 at the root and after a null move). */
-export const S_MOVE = 18;
+export const S_MOVE = 17;
 /** Words per row; a power of two so a row starts at `row << STATE_SHIFT`. */
 export const STATE_SHIFT = 5;
 export const STATE_STRIDE = 1 << STATE_SHIFT;

@@ -15,7 +15,7 @@ import {
   SIDE_KEY_HI,
   SIDE_KEY_LO,
 } from './zobrist';
-import { STATE_SHIFT, S_CHECKERS_HI, S_CHECKERS_LO, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PSQ_EG, S_PSQ_MG } from './state';
+import { STATE_SHIFT, S_CHECKERS_HI, S_CHECKERS_LO, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PSQ } from './state';
 
 /** Key, pawn key and material key of the board, computed from scratch. */
 export function computeKeys(pos: Position): Int32Array {
@@ -57,7 +57,7 @@ export function posIsOk(pos: Position): string | null {
   const row = pos.ply;
   const fresh = new Int32Array(32);
   const counts = new Uint8Array(16);
-  let mg = 0, eg = 0, phase = 0, npW = 0, npB = 0;
+  let score = 0, phase = 0, npW = 0, npB = 0;
   for (let sq = 0; sq < 64; sq++) {
     const p = board[sq];
     if (p === NO_PIECE) continue;
@@ -68,8 +68,7 @@ export function posIsOk(pos: Position): string | null {
     counts[p]++;
     counts[p & 8]++;
     const i = (p << 6) + sq;
-    mg += psq.mg[i];
-    eg += psq.eg[i];
+    score = (score + psq.score[i]) | 0;
     phase += psq.phase[p];
     if (p < 8) npW += psq.nonPawn[p];
     else npB += psq.nonPawn[p];
@@ -82,7 +81,7 @@ export function posIsOk(pos: Position): string | null {
   if (k[0] !== st.data[(row << STATE_SHIFT) + S_KEY_LO] || k[1] !== st.data[(row << STATE_SHIFT) + S_KEY_HI]) return 'zobrist key disagrees with a fresh computation';
   if (k[2] !== st.data[(row << STATE_SHIFT) + S_PAWN_KEY_LO] || k[3] !== st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI]) return 'pawn key disagrees with a fresh computation';
   if (k[4] !== st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_LO] || k[5] !== st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_HI]) return 'material key disagrees with a fresh computation';
-  if (mg !== st.data[(row << STATE_SHIFT) + S_PSQ_MG] || eg !== st.data[(row << STATE_SHIFT) + S_PSQ_EG]) return 'psq score disagrees with a fresh computation';
+  if (score !== st.data[(row << STATE_SHIFT) + S_PSQ]) return 'psq score disagrees with a fresh computation';
   if (phase !== st.data[(row << STATE_SHIFT) + S_PHASE]) return 'phase disagrees with a fresh computation';
   if (npW !== st.data[(row << STATE_SHIFT) + S_NON_PAWN_W] || npB !== st.data[(row << STATE_SHIFT) + S_NON_PAWN_B]) return 'non-pawn material disagrees with a fresh computation';
   if (pos.isAttacked(pos.kingSquare(pos.side ^ 1), pos.side)) return 'the side not to move is in check';
