@@ -65,6 +65,24 @@ describe('run', () => {
   });
 });
 
+describe('compare', () => {
+  const fake = `"${process.execPath}" "${fileURLToPath(new URL('./testdata/fake-uci.mjs', import.meta.url))}"`;
+  it('times Tempo, chessops, a UCI engine (round trip and whole process) and a Lozza-style engine on the same perft', async () => {
+    const r = await cli('compare', '--depth', '3', '--skip-chessjs', '--uci', fake, '--lozza', fake);
+    expect(r.err).toEqual([]);
+    expect(r.code).toBe(0);
+    const text = r.out.join('\n');
+    const rows = r.out.filter((l) => / 8902 /.test(l)).map((l) => l.split(/\s{2,}/)[0]);
+    expect(rows).toEqual([
+      'tempo (bulk)', 'tempo (no bulk)', 'chessops perft',
+      `uci: ${fake} (go perft round trip)`, `uci: ${fake} (whole process)`, `lozza: ${fake} (perft round trip)`,
+    ]);
+    expect(text).toMatch(/^  tempo \(bulk\) \/ uci: .* \(whole process\): \d+\.\d\d$/m);
+    expect(text).toMatch(/^  tempo \(bulk\) \/ chessops perft: \d+\.\d$/m);
+    expect(text).toMatch(/^  tempo \(no bulk\) \/ lozza perft: \d+\.\d\d$/m);
+  });
+});
+
 describe('suite', () => {
   it('reports a wrong count and a malformed line with file:line, and exits 1', async () => {
     const file = fileURLToPath(new URL('./testdata/suite-with-errors.epd', import.meta.url));

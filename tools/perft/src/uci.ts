@@ -108,6 +108,23 @@ export class UciEngine {
     return result;
   }
 
+  /**
+   * Sends one line and resolves to the first answer line that `answer` matches (for
+   * engines with commands of their own, such as Lozza's `perft N`).
+   */
+  async ask(line: string, answer: RegExp, timeoutMs = 600_000): Promise<string> {
+    this.send(line);
+    const lines = await this.readUntil((l) => answer.test(l), timeoutMs);
+    return lines[lines.length - 1];
+  }
+
+  /** Sends lines that need no answer, then waits for `readyok`. */
+  async tell(...lines: string[]): Promise<void> {
+    for (const line of lines) this.send(line);
+    this.send('isready');
+    await this.readUntil((l) => l === 'readyok', 10_000);
+  }
+
   /** Asks the engine to quit, and kills it if it has not gone within a second. */
   async quit(): Promise<void> {
     if (this.exited) return;
@@ -117,4 +134,31 @@ export class UciEngine {
     await gone;
     clearTimeout(timer);
   }
+}
+
+/**
+ * Runs a UCI engine as a whole process for one `go perft depth` from the start
+ * position (spawn, perft, quit, exit), as a person timing it from the shell would.
+ */
+export function wholeProcessPerft(command: string, depth: number, timeoutMs = 600_000): Promise<{ nodes: number; seconds: number }> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const proc = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    const timer = setTimeout(() => {
+      proc.kill();
+      reject(new Error(`UCI engine "${command}" did not finish go perft ${depth} within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    proc.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    proc.on('error', (err) => reject(new Error(`UCI engine "${command}": ${err.message}`)));
+    proc.on('exit', () => {
+      clearTimeout(timer);
+      const seconds = (performance.now() - start) / 1000;
+      const m = /Nodes searched:\s*(\d+)/.exec(out);
+      if (m) resolve({ nodes: Number(m[1]), seconds });
+      else reject(new Error(`UCI engine "${command}" exited without a "Nodes searched" line`));
+    });
+    proc.stdin.on('error', () => undefined);
+    proc.stdin.end(`position startpos\ngo perft ${depth}\nquit\n`);
+  });
 }

@@ -1,6 +1,7 @@
 /**
- * `compare [--depth N] [--uci <command>]`: the same perft (start position) in Tempo,
- * chess.js, chessops and optionally a UCI engine, measured in one run, as one table.
+ * `compare [--depth N] [--uci <command>] [--lozza <command>] [--skip-chessjs]`: the
+ * same perft (start position) in Tempo, chess.js, chessops and optionally a UCI
+ * engine and Lozza, measured in one run, as one table.
  */
 import { Chess as ChessJs } from 'chess.js';
 import { Chess as ChessOps } from 'chessops/chess';
@@ -11,7 +12,7 @@ import type { Io } from '../io';
 import { cpw } from '../positions';
 import { mnps, table } from '../report';
 import { tempoPerft } from '../tempo';
-import { UciEngine } from '../uci';
+import { UciEngine, wholeProcessPerft } from '../uci';
 
 export { COMPARE_USAGE } from '../usage';
 
@@ -31,14 +32,19 @@ async function time(engine: string, depth: number, run: (depth: number) => numbe
 
 /** Runs the command; resolves to the exit code (1 when the engines disagree). */
 export async function compareCommand(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommand('compare', argv, { depth: { type: 'string' }, uci: { type: 'string' } });
+  const { values, positionals } = parseCommand('compare', argv, {
+    depth: { type: 'string' },
+    uci: { type: 'string' },
+    lozza: { type: 'string' },
+    'skip-chessjs': { type: 'boolean' },
+  });
   expectPositionals('compare', positionals, []);
   const depth = intArg('compare', '--depth', values.depth, 1, 8, 5);
   const fen = cpw('startpos').fen;
   const rows: Row[] = [];
   rows.push(await time('tempo (bulk)', depth, (d) => tempoPerft(fen, false, d, true)));
   rows.push(await time('tempo (no bulk)', depth, (d) => tempoPerft(fen, false, d, false)));
-  rows.push(await time('chess.js perft', depth, (d) => new ChessJs(fen).perft(d)));
+  if (!values['skip-chessjs']) rows.push(await time('chess.js perft', depth, (d) => new ChessJs(fen).perft(d)));
   const setup = parseFen(fen).unwrap();
   rows.push(await time('chessops perft', depth, (d) => chessopsPerft(ChessOps.fromSetup(setup).unwrap(), d, false)));
   if (values.uci !== undefined) {
@@ -49,12 +55,33 @@ export async function compareCommand(argv: string[], io: Io): Promise<number> {
     } finally {
       await engine.quit();
     }
+    const whole = await wholeProcessPerft(values.uci, depth);
+    rows.push({ engine: `uci: ${values.uci} (whole process)`, ...whole });
+  }
+  if (values.lozza !== undefined) {
+    // Lozza answers `perft N` with `depth N nodes X time T nps Y`: make/unmake at every leaf.
+    const engine = await UciEngine.start(values.lozza);
+    try {
+      await engine.tell('ucinewgame', 'position startpos');
+      const label = `lozza: ${values.lozza} (perft round trip)`;
+      rows.push(await time(label, depth, async (d) => Number(/ nodes (\d+)/.exec(await engine.ask(`perft ${d}`, /^depth \d+ nodes \d+/))?.[1])));
+    } finally {
+      await engine.quit();
+    }
   }
   const tempo = rows[0];
   const speed = (r: Row) => (tempo.seconds / Math.max(r.seconds, 1e-9)).toFixed(2) + 'x';
   const cells = rows.map((r) => [r.engine, String(r.nodes), r.seconds.toFixed(3), mnps(r.nodes, r.seconds), speed(r)]);
   io.out(`compare: start position, perft ${depth}; speed relative to Tempo with bulk counting (higher is faster)`);
   for (const line of table(['engine', 'nodes', 'seconds', 'Mnps', 'vs tempo'], cells)) io.out(line);
+  // The ratios the rules-core issue sets targets for (speed = time ratio, same run).
+  const row = (prefix: string) => rows.find((r) => r.engine.startsWith(prefix));
+  const ratio = (a: Row, b: Row) => b.seconds / Math.max(a.seconds, 1e-9);
+  const noBulk = rows[1], chessops = row('chessops'), whole = row('uci:') && rows.find((r) => r.engine.endsWith('(whole process)')), lozza = row('lozza:');
+  io.out('ratios (speed of the first over the second, same run):');
+  if (whole) io.out(`  tempo (bulk) / ${whole.engine}: ${ratio(tempo, whole).toFixed(2)}`);
+  if (chessops) io.out(`  tempo (bulk) / chessops perft: ${ratio(tempo, chessops).toFixed(1)}`);
+  if (lozza) io.out(`  tempo (no bulk) / lozza perft: ${ratio(noBulk, lozza).toFixed(2)}`);
   const disagree = rows.filter((r) => r.nodes !== tempo.nodes);
   for (const r of disagree) io.err(`compare: ${r.engine} counts ${r.nodes}, Tempo ${tempo.nodes}`);
   return disagree.length > 0 ? 1 : 0;

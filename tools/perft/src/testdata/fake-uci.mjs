@@ -1,4 +1,5 @@
-// A minimal UCI engine for tests: answers `go perft D` like Stockfish, using chess.js.
+// A minimal UCI engine for tests: answers `go perft D` like Stockfish and `perft D`
+// like Lozza, using chess.js.
 // Standard chess only. Used where no real engine may be installed.
 import { createInterface } from 'node:readline';
 import { Chess } from 'chess.js';
@@ -26,11 +27,21 @@ function perft(depth) {
   process.stdout.write(`\nNodes searched: ${total}\n\n`);
 }
 
+// Lozza's own perft command: `perft D` answers `depth D nodes N time T nps X`.
+function lozzaPerft(depth) {
+  const start = Date.now();
+  const nodes = chess.perft(depth);
+  const ms = Math.max(1, Date.now() - start);
+  process.stdout.write(`depth ${depth} nodes ${nodes} time ${ms} nps ${Math.floor((nodes / ms) * 1000)}\n`);
+}
+
 createInterface({ input: process.stdin }).on('line', (line) => {
   const [cmd, ...args] = line.trim().split(/\s+/);
   if (cmd === 'uci') process.stdout.write('id name fake-uci\nuciok\n');
   else if (cmd === 'isready') process.stdout.write('readyok\n');
   else if (cmd === 'position') position(args);
   else if (cmd === 'go' && args[0] === 'perft') perft(Number(args[1]));
+  else if (cmd === 'perft') lozzaPerft(Number(args[0]));
+  else if (cmd === 'ucinewgame') chess = new Chess();
   else if (cmd === 'quit') process.exit(0);
 });
