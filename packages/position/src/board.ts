@@ -19,6 +19,7 @@ import {
   S_PAWN_KEY_LO,
   S_PHASE,
   S_PSQ,
+  S_CI_KING,
 } from './state';
 import { PSQ_KEY_HI, PSQ_KEY_LO } from './zobrist';
 
@@ -58,9 +59,12 @@ export class Board {
 
   // ---- Board edits: the only code that touches board, bitboards and counts ----------
 
+  // Hand edits also mark the row's check info (computed by doMove on demand) stale.
+
   /** Places a piece on an empty square, updating every incremental value of the current row. */
   putPiece(piece: number, sq: number): void {
     this.setBits(piece, sq);
+    this.st.data[(this.ply << STATE_SHIFT) + S_CI_KING] = -1;
     const n = this.pieceCount[piece]++;
     this.pieceCount[piece & 8]++;
     this.updateTerms(piece, sq, 1, n);
@@ -70,6 +74,7 @@ export class Board {
   removePiece(sq: number): void {
     const piece = this.board[sq];
     this.clearBits(piece, sq);
+    this.st.data[(this.ply << STATE_SHIFT) + S_CI_KING] = -1;
     const n = --this.pieceCount[piece];
     this.pieceCount[piece & 8]--;
     this.updateTerms(piece, sq, -1, n);
@@ -81,6 +86,7 @@ export class Board {
     this.clearBits(piece, from);
     this.setBits(piece, to);
     const st = this.st, row = this.ply, p64 = piece << 6;
+    st.data[(row << STATE_SHIFT) + S_CI_KING] = -1;
     st.data[(row << STATE_SHIFT) + S_KEY_LO] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
     st.data[(row << STATE_SHIFT) + S_KEY_HI] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
     if ((piece & 7) === PAWN) {

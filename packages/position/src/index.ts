@@ -10,7 +10,7 @@ export { type PsqTable, ZERO_PSQ, makeScore, mgScore, egScore, makePsqTable } fr
 export * from './state';
 export { type CastlingSetup } from './castling';
 export { attackersTo, isAttacked, epCaptureIsLegal, anyEpCaptureIsLegal } from './attacks';
-export { posIsOk, assertPositionOk, computeKeys } from './verify';
+export { posIsOk, assertPositionOk, computeKeys, computeCheckInfo } from './verify';
 export { toFen, moveToUci } from './io';
 export { isDraw, isFiftyMoveDraw, isRepetitionDraw, hasInsufficientMaterial } from './draw';
 export * as Zobrist from './zobrist';

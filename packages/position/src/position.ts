@@ -6,13 +6,10 @@
  */
 import {
   BETWEEN,
-  BISHOP,
   BISHOP_RAYS,
   BISHOP_TABLE,
   BLACK,
-  KNIGHT,
   LINE,
-  ROOK,
   ROOK_RAYS,
   KNIGHT_ATTACKS,
   KING,
@@ -20,7 +17,7 @@ import {
   NO_SQUARE,
   PAWN,
   PAWN_ATTACKS,
-  QUEEN_RAYS,
+  QUEEN,
   ROOK_TABLE,
   WHITE,
   bishopIndex,
@@ -45,7 +42,7 @@ import { Board } from './board';
 import { setupCastling, type CastlingSetup } from './castling';
 import { assertPositionOk } from './verify';
 import { toFen } from './io';
-import { STATE_SHIFT, STATE_STRIDE, S_CAPTURED, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_MOVE, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PLIES_FROM_NULL, S_PSQ, S_RULE50 } from './state';
+import { STATE_SHIFT, STATE_STRIDE, S_CAPTURED, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_MOVE, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PLIES_FROM_NULL, S_PSQ, S_RULE50, S_CI_KING, S_CI_BLOCKERS_LO, S_CI_BLOCKERS_HI, S_CI_PAWN_LO, S_CI_PAWN_HI, S_CI_KNIGHT_LO, S_CI_KNIGHT_HI, S_CI_BISHOP_LO, S_CI_BISHOP_HI, S_CI_ROOK_LO, S_CI_ROOK_HI } from './state';
 
 /** Castling-rights bits. */
 export const WHITE_OO = 1;
@@ -113,6 +110,7 @@ export class Position extends Board {
     st.data[S_RULE50] = f.rule50;
     st.data[S_PLIES_FROM_NULL] = 0;
     st.data[S_EP] = NO_SQUARE;
+    st.data[S_CI_KING] = -1;
     if (pos.isAttacked(pos.kingSquare(f.side ^ 1), f.side))
       return { ok: false, error: `Invalid FEN: "${fen.trim()}": the side not to move is in check` };
     if (f.epSquare !== NO_SQUARE && anyEpCaptureIsLegal(pos.bb, f.side, f.epSquare)) {
@@ -177,6 +175,7 @@ export class Position extends Board {
     const us = this.side, them = us ^ 1, board = this.board, counts = this.pieceCount;
     const psq = this.psq, T = psq.score;
     const piece = board[from], p64 = piece << 6;
+    if (S[pb + S_CI_KING] < 0) this.setCheckInfo(prev);
     // The carried values live in locals while the move is made, and are written to
     // the new row once at the end; board edits go through setBits/clearBits.
     let kLo = S[pb + S_KEY_LO] ^ SIDE_KEY_LO, kHi = S[pb + S_KEY_HI] ^ SIDE_KEY_HI;
@@ -285,66 +284,70 @@ export class Position extends Board {
     S[b + S_MOVE] = m;
     this.ply = row;
     this.side = them;
-    if (type === 0) this.setCheckersAfterMove(row, them, piece, from, to);
-    else this.setCheckers(row, them);
+    S[b + S_CI_KING] = -1;
+    // Checkers: a normal move checks only if it lands on a check square of its piece
+    // or leaves a discovered-check line (Stockfish's gives_check); then, and after
+    // the rare special moves, the checkers are computed from scratch.
+    if (type === 0) {
+      const pt = piece & 7;
+      let gives = 0;
+      if (pt !== KING) {
+        const i = pt === QUEEN ? pb + S_CI_BISHOP_LO : pb + S_CI_PAWN_LO - 2 + 2 * pt;
+        let csLo = S[i], csHi = S[i + 1];
+        if (pt === QUEEN) { csLo |= S[pb + S_CI_ROOK_LO]; csHi |= S[pb + S_CI_ROOK_HI]; }
+        gives = to < 32 ? (csLo >>> to) & 1 : (csHi >>> (to - 32)) & 1;
+      }
+      if (gives === 0 && (from < 32 ? (S[pb + S_CI_BLOCKERS_LO] >>> from) & 1 : (S[pb + S_CI_BLOCKERS_HI] >>> (from - 32)) & 1) !== 0) {
+        const li = (S[pb + S_CI_KING] << 7) + (from << 1);
+        gives = to < 32 ? ((LINE[li] >>> to) & 1) ^ 1 : ((LINE[li + 1] >>> (to - 32)) & 1) ^ 1;
+      }
+      if (gives !== 0) this.setCheckers(row, them);
+      else {
+        S[b + S_CHECKERS_LO] = 0;
+        S[b + S_CHECKERS_HI] = 0;
+      }
+    } else this.setCheckers(row, them);
     if (__DEBUG__) assertPositionOk(this);
   }
 
   /**
-   * Fills row's checkers after a NORMAL move of `piece` from -> to, from the move
-   * alone: the side now to move (c) was not in check before, so a checker is either
-   * the moved piece (direct check) or a slider of the mover on the line that `from`
-   * opened (discovered check). setCheckers is the from-scratch twin that posIsOk
-   * compares with.
+   * Fills row's check info (see S_CI_KING): for the side to move at that row, the
+   * squares from which each piece type would check the other king, and its own
+   * pieces that alone stand between one of its sliders and that king.
    */
   /** @internal */
-  setCheckersAfterMove(row: number, c: number, piece: number, from: number, to: number): void {
-    const bb = this.bb, kb = ((c << 3) | KING) << 1;
+  setCheckInfo(row: number): void {
+    const bb = this.bb, us = this.side, o = us << 4, kb = (((us ^ 1) << 3) | KING) << 1;
     const k = bb[kb] !== 0 ? 31 - Math.clz32(bb[kb] ^ (bb[kb] - 1)) : 63 - Math.clz32(bb[kb + 1] ^ (bb[kb + 1] - 1));
-    const k2 = k << 1, t2 = to << 1, occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
-    const toLo = to < 32 ? 1 << to : 0, toHi = to < 32 ? 0 : 1 << (to - 32);
-    let lo = 0, hi = 0;
-    // Direct check: the moved piece attacks the king from `to`.
-    switch (piece & 7) {
-      case PAWN: {
-        const p = ((c ^ 1) << 7) + t2;
-        if (((PAWN_ATTACKS[p] & bb[kb]) | (PAWN_ATTACKS[p + 1] & bb[kb + 1])) !== 0) { lo = toLo; hi = toHi; }
-        break;
-      }
-      case KNIGHT:
-        if (((KNIGHT_ATTACKS[t2] & bb[kb]) | (KNIGHT_ATTACKS[t2 + 1] & bb[kb + 1])) !== 0) { lo = toLo; hi = toHi; }
-        break;
-      case KING:
-        break;
-      default: {
-        // A slider: on one of its lines through the king, with nothing in between.
-        const rays = (piece & 7) === BISHOP ? BISHOP_RAYS : (piece & 7) === ROOK ? ROOK_RAYS : QUEEN_RAYS;
-        if (((rays[k2] & toLo) | (rays[k2 + 1] & toHi)) !== 0) {
-          const bi = (k2 << 6) + t2;
-          if (((BETWEEN[bi] & occLo) | (BETWEEN[bi + 1] & occHi)) === 0) { lo = toLo; hi = toHi; }
-        }
-      }
-    }
-    // Discovered check: `from` left a line through the king that `to` is not on.
-    const f2 = from << 1, fLo = from < 32 ? 1 << from : 0, fHi = from < 32 ? 0 : 1 << (from - 32);
-    if (((QUEEN_RAYS[k2] & fLo) | (QUEEN_RAYS[k2 + 1] & fHi)) !== 0) {
-      const li = (k2 << 6) + f2, lineLo = LINE[li], lineHi = LINE[li + 1];
-      if (((lineLo & toLo) | (lineHi & toHi)) === 0) {
-        const o = (c ^ 1) << 4;
-        if (((ROOK_RAYS[k2] & fLo) | (ROOK_RAYS[k2 + 1] & fHi)) !== 0) {
-          const r = rookIndex(k, occLo, occHi);
-          lo |= ROOK_TABLE[r] & (bb[o + 8] | bb[o + 10]) & lineLo;
-          hi |= ROOK_TABLE[r + 1] & (bb[o + 9] | bb[o + 11]) & lineHi;
-        } else {
-          const b = bishopIndex(k, occLo, occHi);
-          lo |= BISHOP_TABLE[b] & (bb[o + 6] | bb[o + 10]) & lineLo;
-          hi |= BISHOP_TABLE[b + 1] & (bb[o + 7] | bb[o + 11]) & lineHi;
-        }
-      }
-    }
+    const k2 = k << 1, occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
     const S = this.st.data, b = row << STATE_SHIFT;
-    S[b + S_CHECKERS_LO] = lo;
-    S[b + S_CHECKERS_HI] = hi;
+    const pa = ((us ^ 1) << 7) + k2; // our pawn on sq attacks k iff their pawn on k attacks sq
+    S[b + S_CI_PAWN_LO] = PAWN_ATTACKS[pa];
+    S[b + S_CI_PAWN_HI] = PAWN_ATTACKS[pa + 1];
+    S[b + S_CI_KNIGHT_LO] = KNIGHT_ATTACKS[k2];
+    S[b + S_CI_KNIGHT_HI] = KNIGHT_ATTACKS[k2 + 1];
+    const bi = bishopIndex(k, occLo, occHi), ri = rookIndex(k, occLo, occHi);
+    S[b + S_CI_BISHOP_LO] = BISHOP_TABLE[bi];
+    S[b + S_CI_BISHOP_HI] = BISHOP_TABLE[bi + 1];
+    S[b + S_CI_ROOK_LO] = ROOK_TABLE[ri];
+    S[b + S_CI_ROOK_HI] = ROOK_TABLE[ri + 1];
+    // Our sliders on the king's lines with exactly one piece between, and it ours.
+    let sLo = (ROOK_RAYS[k2] & (bb[o + 8] | bb[o + 10])) | (BISHOP_RAYS[k2] & (bb[o + 6] | bb[o + 10]));
+    let sHi = (ROOK_RAYS[k2 + 1] & (bb[o + 9] | bb[o + 11])) | (BISHOP_RAYS[k2 + 1] & (bb[o + 7] | bb[o + 11]));
+    let blLo = 0, blHi = 0;
+    while ((sLo | sHi) !== 0) {
+      let s: number;
+      if (sLo !== 0) { s = 31 - Math.clz32(sLo ^ (sLo - 1)); sLo &= sLo - 1; }
+      else { s = 63 - Math.clz32(sHi ^ (sHi - 1)); sHi &= sHi - 1; }
+      const i = (k2 << 6) + (s << 1);
+      const btLo = BETWEEN[i] & occLo, btHi = BETWEEN[i + 1] & occHi;
+      if (btLo !== 0) {
+        if (btHi === 0 && (btLo & (btLo - 1)) === 0) blLo |= btLo & bb[o];
+      } else if (btHi !== 0 && (btHi & (btHi - 1)) === 0) blHi |= btHi & bb[o + 1];
+    }
+    S[b + S_CI_BLOCKERS_LO] = blLo;
+    S[b + S_CI_BLOCKERS_HI] = blHi;
+    S[b + S_CI_KING] = k;
   }
 
   /** Fills row's checkers of colour c's king (c to move): the pieces of the other side attacking it. */
@@ -431,6 +434,7 @@ export class Position extends Board {
     S[b + S_MOVE] = 0;
     S[b + S_CHECKERS_LO] = 0;
     S[b + S_CHECKERS_HI] = 0;
+    S[b + S_CI_KING] = -1;
     this.side ^= 1;
     if (__DEBUG__) assertPositionOk(this);
   }

@@ -31,6 +31,25 @@ export const S_EP = 15;
 export const S_CAPTURED = 16;
 /** Move that led to this row (0 at the root and after a null move). */
 export const S_MOVE = 17;
+/**
+ * Check info of the side to move against the other king (Stockfish's set_check_info),
+ * filled on demand by the first doMove from this row: S_CI_KING is that king's square,
+ * or -1 while not computed. S_CI_BLOCKERS: pieces of the side to move whose departure
+ * uncovers a check (discovered-check candidates). S_CI_PAWN ... S_CI_ROOK: squares
+ * from which a pawn, knight, bishop or rook of the side to move would give check
+ * (a queen: bishop | rook). Each is a (lo, hi) pair.
+ */
+export const S_CI_KING = 18;
+export const S_CI_BLOCKERS_LO = 19;
+export const S_CI_BLOCKERS_HI = 20;
+export const S_CI_PAWN_LO = 21;
+export const S_CI_PAWN_HI = 22;
+export const S_CI_KNIGHT_LO = 23;
+export const S_CI_KNIGHT_HI = 24;
+export const S_CI_BISHOP_LO = 25;
+export const S_CI_BISHOP_HI = 26;
+export const S_CI_ROOK_LO = 27;
+export const S_CI_ROOK_HI = 28;
 /** Words per row; a power of two so a row starts at `row << STATE_SHIFT`. */
 export const STATE_SHIFT = 5;
 export const STATE_STRIDE = 1 << STATE_SHIFT;

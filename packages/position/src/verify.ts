@@ -3,7 +3,7 @@
  * it after every doMove and undoMove; release
  * builds compile the call out through `__DEBUG__`.
  */
-import { KING, NO_PIECE, NO_SQUARE, PAWN, popcount } from '@tempo/bitboard';
+import { BISHOP_DIRECTIONS, KING, KNIGHT_ATTACKS, NO_PIECE, NO_SQUARE, PAWN, ROOK_DIRECTIONS, popcount, slidingAttacksSlow } from '@tempo/bitboard';
 import type { Position } from './position';
 import {
   CASTLING_KEY_HI,
@@ -15,7 +15,7 @@ import {
   SIDE_KEY_HI,
   SIDE_KEY_LO,
 } from './zobrist';
-import { STATE_SHIFT, S_CHECKERS_HI, S_CHECKERS_LO, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PSQ } from './state';
+import { STATE_SHIFT, S_CHECKERS_HI, S_CHECKERS_LO, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PSQ, S_CI_KING, S_CI_BLOCKERS_LO, S_CI_PAWN_LO } from './state';
 
 /** Key, pawn key and material key of the board, computed from scratch. */
 export function computeKeys(pos: Position): Int32Array {
@@ -46,6 +46,47 @@ export function computeKeys(pos: Position): Int32Array {
     k[1] ^= SIDE_KEY_HI;
   }
   return k;
+}
+
+/**
+ * The check info of the side to move (see S_CI_KING) from scratch, by ray walks:
+ * [blockers, pawn, knight, bishop, rook] as (lo, hi) pairs, in row order.
+ */
+export function computeCheckInfo(pos: Position): Int32Array {
+  const { bb, board } = pos, us = pos.side, out = new Int32Array(10), r = new Int32Array(2);
+  const k = pos.kingSquare(us ^ 1), occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+  // Pawn: a pawn of `us` on sq attacks k when k is one rank ahead of it, one file aside.
+  for (let sq = 0; sq < 64; sq++) {
+    const ahead = us === 0 ? (k >>> 3) - (sq >>> 3) === 1 : (sq >>> 3) - (k >>> 3) === 1;
+    if (ahead && Math.abs((k & 7) - (sq & 7)) === 1) out[2 + (sq >>> 5)] |= 1 << (sq & 31);
+  }
+  out[4] = KNIGHT_ATTACKS[2 * k];
+  out[5] = KNIGHT_ATTACKS[2 * k + 1];
+  slidingAttacksSlow(k, occLo, occHi, BISHOP_DIRECTIONS, r);
+  out[6] = r[0];
+  out[7] = r[1];
+  slidingAttacksSlow(k, occLo, occHi, ROOK_DIRECTIONS, r);
+  out[8] = r[0];
+  out[9] = r[1];
+  // Blockers: own pieces whose removal lets one of our sliders see the king.
+  const seesKing = (oLo: number, oHi: number): number => {
+    let n = 0;
+    for (const [dirs, t1, t2] of [[BISHOP_DIRECTIONS, 3, 5], [ROOK_DIRECTIONS, 4, 5]] as const) {
+      slidingAttacksSlow(k, oLo, oHi, dirs, r);
+      for (let sq = 0; sq < 64; sq++) {
+        const p = board[sq];
+        if (p !== 0 && p >>> 3 === us && ((p & 7) === t1 || (p & 7) === t2) && ((sq < 32 ? r[0] >>> sq : r[1] >>> (sq - 32)) & 1)) n++;
+      }
+    }
+    return n;
+  };
+  const base = seesKing(occLo, occHi);
+  for (let sq = 0; sq < 64; sq++) {
+    if (board[sq] === 0 || board[sq] >>> 3 !== us) continue;
+    const lo = sq < 32 ? occLo & ~(1 << sq) : occLo, hi = sq < 32 ? occHi : occHi & ~(1 << (sq - 32));
+    if (seesKing(lo, hi) > base) out[sq >>> 5] |= 1 << (sq & 31);
+  }
+  return out;
 }
 
 /**
@@ -90,6 +131,15 @@ export function posIsOk(pos: Position): string | null {
   const o = (pos.side ^ 1) << 4;
   if ((checkers[0] & bb[o]) !== st.data[(row << STATE_SHIFT) + S_CHECKERS_LO] || (checkers[1] & bb[o + 1]) !== st.data[(row << STATE_SHIFT) + S_CHECKERS_HI])
     return 'checkers disagree with a fresh computation';
+  const ciKing = st.data[(row << STATE_SHIFT) + S_CI_KING];
+  if (ciKing >= 0) {
+    if (ciKing !== pos.kingSquare(pos.side ^ 1)) return 'check info names the wrong king square';
+    const ci = computeCheckInfo(pos);
+    for (let i = 0; i < 10; i++) {
+      const field = i < 2 ? S_CI_BLOCKERS_LO + i : S_CI_PAWN_LO + i - 2;
+      if (ci[i] !== st.data[(row << STATE_SHIFT) + field]) return `check info word ${i} disagrees with a fresh computation`;
+    }
+  }
   const ep = pos.epSquare;
   if (ep !== NO_SQUARE && (ep >>> 3) !== (pos.side === 0 ? 5 : 2)) return `en passant square ${ep} on the wrong rank`;
   const rights = pos.castlingRights;
