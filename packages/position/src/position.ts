@@ -1,28 +1,20 @@
 /**
  * The position: mailbox and piece bitboards, side to move, castling setup, and a
- * state stack of typed columns indexed by ply (the seeds' StateInfo chain). doMove
- * copies the carried columns to row ply + 1 and updates them; undoMove restores the
- * board and steps back one row: nothing is recomputed.
+ * state stack with one row per ply (the seeds' StateInfo chain, see state.ts).
+ * doMove writes row ply + 1 from the values of row ply and the move; undoMove
+ * restores the board and steps back one row: nothing is recomputed.
  */
 import {
-  BETWEEN,
-  BISHOP_RAYS,
-  BISHOP_TABLE,
   BLACK,
   LINE,
-  ROOK_RAYS,
-  KNIGHT_ATTACKS,
   KING,
   NO_PIECE,
   NO_SQUARE,
   PAWN,
   PAWN_ATTACKS,
   QUEEN,
-  ROOK_TABLE,
   WHITE,
-  bishopIndex,
   makePiece,
-  rookIndex,
 } from '@tempo/bitboard';
 import { anyEpCaptureIsLegal } from './attacks';
 import { parseFen, type Result } from './fen';
@@ -39,10 +31,11 @@ import {
   SIDE_KEY_LO,
 } from './zobrist';
 import { Board } from './board';
+import { setCheckInfo, setCheckers } from './checks';
 import { setupCastling, type CastlingSetup } from './castling';
 import { assertPositionOk } from './verify';
 import { toFen } from './io';
-import { STATE_SHIFT, STATE_STRIDE, S_CAPTURED, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_MOVE, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PLIES_FROM_NULL, S_PSQ, S_RULE50, S_CI_KING, S_CI_BLOCKERS_LO, S_CI_BLOCKERS_HI, S_CI_PAWN_LO, S_CI_PAWN_HI, S_CI_KNIGHT_LO, S_CI_KNIGHT_HI, S_CI_BISHOP_LO, S_CI_BISHOP_HI, S_CI_ROOK_LO, S_CI_ROOK_HI } from './state';
+import { STATE_SHIFT, STATE_STRIDE, S_CAPTURED, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_MOVE, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PLIES_FROM_NULL, S_PSQ, S_RULE50, S_CI_KING, S_CI_BLOCKERS_LO, S_CI_BLOCKERS_HI, S_CI_PAWN_LO, S_CI_BISHOP_LO, S_CI_ROOK_LO, S_CI_ROOK_HI } from './state';
 
 /** Castling-rights bits. */
 export const WHITE_OO = 1;
@@ -118,7 +111,7 @@ export class Position extends Board {
       st.data[S_KEY_LO] ^= EP_KEY_LO[f.epSquare & 7];
       st.data[S_KEY_HI] ^= EP_KEY_HI[f.epSquare & 7];
     }
-    pos.setCheckers(0, f.side);
+    setCheckers(pos.bb, pos.st.data, 0, f.side);
     return { ok: true, value: pos };
   }
 
@@ -175,7 +168,7 @@ export class Position extends Board {
     const us = this.side, them = us ^ 1, board = this.board, counts = this.pieceCount;
     const psq = this.psq, T = psq.score;
     const piece = board[from], p64 = piece << 6;
-    if (S[pb + S_CI_KING] < 0) this.setCheckInfo(prev);
+    if (S[pb + S_CI_KING] < 0) setCheckInfo(this.bb, S, pb, us);
     // The carried values live in locals while the move is made, and are written to
     // the new row once at the end; board edits go through setBits/clearBits.
     let kLo = S[pb + S_KEY_LO] ^ SIDE_KEY_LO, kHi = S[pb + S_KEY_HI] ^ SIDE_KEY_HI;
@@ -301,79 +294,13 @@ export class Position extends Board {
         const li = (S[pb + S_CI_KING] << 7) + (from << 1);
         gives = to < 32 ? ((LINE[li] >>> to) & 1) ^ 1 : ((LINE[li + 1] >>> (to - 32)) & 1) ^ 1;
       }
-      if (gives !== 0) this.setCheckers(row, them);
+      if (gives !== 0) setCheckers(this.bb, S, b, them);
       else {
         S[b + S_CHECKERS_LO] = 0;
         S[b + S_CHECKERS_HI] = 0;
       }
-    } else this.setCheckers(row, them);
+    } else setCheckers(this.bb, S, b, them);
     if (__DEBUG__) assertPositionOk(this);
-  }
-
-  /**
-   * Fills row's check info (see S_CI_KING): for the side to move at that row, the
-   * squares from which each piece type would check the other king, and its own
-   * pieces that alone stand between one of its sliders and that king.
-   */
-  /** @internal */
-  setCheckInfo(row: number): void {
-    const bb = this.bb, us = this.side, o = us << 4, kb = (((us ^ 1) << 3) | KING) << 1;
-    const k = bb[kb] !== 0 ? 31 - Math.clz32(bb[kb] ^ (bb[kb] - 1)) : 63 - Math.clz32(bb[kb + 1] ^ (bb[kb + 1] - 1));
-    const k2 = k << 1, occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
-    const S = this.st.data, b = row << STATE_SHIFT;
-    const pa = ((us ^ 1) << 7) + k2; // our pawn on sq attacks k iff their pawn on k attacks sq
-    S[b + S_CI_PAWN_LO] = PAWN_ATTACKS[pa];
-    S[b + S_CI_PAWN_HI] = PAWN_ATTACKS[pa + 1];
-    S[b + S_CI_KNIGHT_LO] = KNIGHT_ATTACKS[k2];
-    S[b + S_CI_KNIGHT_HI] = KNIGHT_ATTACKS[k2 + 1];
-    const bi = bishopIndex(k, occLo, occHi), ri = rookIndex(k, occLo, occHi);
-    S[b + S_CI_BISHOP_LO] = BISHOP_TABLE[bi];
-    S[b + S_CI_BISHOP_HI] = BISHOP_TABLE[bi + 1];
-    S[b + S_CI_ROOK_LO] = ROOK_TABLE[ri];
-    S[b + S_CI_ROOK_HI] = ROOK_TABLE[ri + 1];
-    // Our sliders on the king's lines with exactly one piece between, and it ours.
-    let sLo = (ROOK_RAYS[k2] & (bb[o + 8] | bb[o + 10])) | (BISHOP_RAYS[k2] & (bb[o + 6] | bb[o + 10]));
-    let sHi = (ROOK_RAYS[k2 + 1] & (bb[o + 9] | bb[o + 11])) | (BISHOP_RAYS[k2 + 1] & (bb[o + 7] | bb[o + 11]));
-    let blLo = 0, blHi = 0;
-    while ((sLo | sHi) !== 0) {
-      let s: number;
-      if (sLo !== 0) { s = 31 - Math.clz32(sLo ^ (sLo - 1)); sLo &= sLo - 1; }
-      else { s = 63 - Math.clz32(sHi ^ (sHi - 1)); sHi &= sHi - 1; }
-      const i = (k2 << 6) + (s << 1);
-      const btLo = BETWEEN[i] & occLo, btHi = BETWEEN[i + 1] & occHi;
-      if (btLo !== 0) {
-        if (btHi === 0 && (btLo & (btLo - 1)) === 0) blLo |= btLo & bb[o];
-      } else if (btHi !== 0 && (btHi & (btHi - 1)) === 0) blHi |= btHi & bb[o + 1];
-    }
-    S[b + S_CI_BLOCKERS_LO] = blLo;
-    S[b + S_CI_BLOCKERS_HI] = blHi;
-    S[b + S_CI_KING] = k;
-  }
-
-  /** Fills row's checkers of colour c's king (c to move): the pieces of the other side attacking it. */
-  /** @internal */
-  setCheckers(row: number, c: number): void {
-    const bb = this.bb, o = (c ^ 1) << 4, kb = ((c << 3) | KING) << 1;
-    const k = bb[kb] !== 0 ? 31 - Math.clz32(bb[kb] ^ (bb[kb] - 1)) : 63 - Math.clz32(bb[kb + 1] ^ (bb[kb + 1] - 1));
-    const k2 = k << 1, pa = (c << 7) + k2;
-    let lo = (KNIGHT_ATTACKS[k2] & bb[o + 4]) | (PAWN_ATTACKS[pa] & bb[o + 2]);
-    let hi = (KNIGHT_ATTACKS[k2 + 1] & bb[o + 5]) | (PAWN_ATTACKS[pa + 1] & bb[o + 3]);
-    // Magic lookups only when a slider stands on one of the king's lines.
-    const rqLo = bb[o + 8] | bb[o + 10], rqHi = bb[o + 9] | bb[o + 11];
-    if (((ROOK_RAYS[k2] & rqLo) | (ROOK_RAYS[k2 + 1] & rqHi)) !== 0) {
-      const r = rookIndex(k, bb[0] | bb[16], bb[1] | bb[17]);
-      lo |= ROOK_TABLE[r] & rqLo;
-      hi |= ROOK_TABLE[r + 1] & rqHi;
-    }
-    const bqLo = bb[o + 6] | bb[o + 10], bqHi = bb[o + 7] | bb[o + 11];
-    if (((BISHOP_RAYS[k2] & bqLo) | (BISHOP_RAYS[k2 + 1] & bqHi)) !== 0) {
-      const b = bishopIndex(k, bb[0] | bb[16], bb[1] | bb[17]);
-      lo |= BISHOP_TABLE[b] & bqLo;
-      hi |= BISHOP_TABLE[b + 1] & bqHi;
-    }
-    const S = this.st.data, b = row << STATE_SHIFT;
-    S[b + S_CHECKERS_LO] = lo;
-    S[b + S_CHECKERS_HI] = hi;
   }
 
   /** Takes back the move that led to the current row. Precondition: the row was pushed by doMove. */
