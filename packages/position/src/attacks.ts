@@ -3,6 +3,7 @@
  * bb[2p], bb[2p + 1]; colour c's whole set at bb[16c], bb[16c + 1]).
  */
 import {
+  BETWEEN,
   BISHOP_RAYS,
   BISHOP_TABLE,
   KING_ATTACKS,
@@ -100,4 +101,29 @@ export function anyEpCaptureIsLegal(bb: Int32Array, us: number, ep: number): boo
   for (let a = PAWN_ATTACKS[p] & bb[pp]; a !== 0; a &= a - 1) if (epCaptureIsLegal(bb, us, 31 - Math.clz32(a ^ (a - 1)), ep)) return true;
   for (let a = PAWN_ATTACKS[p + 1] & bb[pp + 1]; a !== 0; a &= a - 1) if (epCaptureIsLegal(bb, us, 63 - Math.clz32(a ^ (a - 1)), ep)) return true;
   return false;
+}
+
+/**
+ * The pieces among (ownLo, ownHi) that stand alone between square k and one of the
+ * sliders (sLo, sHi) (Stockfish's slider_blockers): pinned pieces when the sliders
+ * are the enemy's, discovered-check candidates when they are one's own. The caller
+ * passes only sliders that can move along their line to k (rooks and queens on k's
+ * rook rays, bishops and queens on its bishop rays). Writes the set to out[0..1].
+ */
+export function sliderBlockers(k: number, sLo: number, sHi: number, ownLo: number, ownHi: number, occLo: number, occHi: number, out: Int32Array): void {
+  const base = k << 7; // BETWEEN index 2 * (k * 64 + s)
+  let bLo = 0, bHi = 0;
+  while ((sLo | sHi) !== 0) {
+    let s: number;
+    if (sLo !== 0) { s = 31 - Math.clz32(sLo ^ (sLo - 1)); sLo &= sLo - 1; }
+    else { s = 63 - Math.clz32(sHi ^ (sHi - 1)); sHi &= sHi - 1; }
+    const i = base + (s << 1);
+    const btLo = BETWEEN[i] & occLo, btHi = BETWEEN[i + 1] & occHi;
+    // Exactly one piece between, and it one of the owners'.
+    if (btLo !== 0) {
+      if (btHi === 0 && (btLo & (btLo - 1)) === 0) bLo |= btLo & ownLo;
+    } else if (btHi !== 0 && (btHi & (btHi - 1)) === 0) bHi |= btHi & ownHi;
+  }
+  out[0] = bLo;
+  out[1] = bHi;
 }

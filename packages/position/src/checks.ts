@@ -5,7 +5,7 @@
  * (Stockfish's set_check_info), from which doMove tells whether a move gives check.
  * `S` is the state stack's data and `b` the row's base offset (row << STATE_SHIFT).
  */
-import { BETWEEN, BISHOP_RAYS, BISHOP_TABLE, KING, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_RAYS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { BISHOP_RAYS, BISHOP_TABLE, KING, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_RAYS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
 import {
   S_CHECKERS_HI,
   S_CHECKERS_LO,
@@ -21,6 +21,9 @@ import {
   S_CI_ROOK_HI,
   S_CI_ROOK_LO,
 } from './state';
+import { sliderBlockers } from './attacks';
+
+const BLOCKERS = new Int32Array(2);
 
 /** Square of colour c's king on piece bitboards bb. */
 function kingOf(bb: Int32Array, c: number): number {
@@ -69,21 +72,11 @@ export function setCheckInfo(bb: Int32Array, S: Int32Array, b: number, us: numbe
   S[b + S_CI_BISHOP_HI] = BISHOP_TABLE[bi + 1];
   S[b + S_CI_ROOK_LO] = ROOK_TABLE[ri];
   S[b + S_CI_ROOK_HI] = ROOK_TABLE[ri + 1];
-  // Our sliders on the king's lines with exactly one piece between, and it ours.
-  let sLo = (ROOK_RAYS[k2] & (bb[o + 8] | bb[o + 10])) | (BISHOP_RAYS[k2] & (bb[o + 6] | bb[o + 10]));
-  let sHi = (ROOK_RAYS[k2 + 1] & (bb[o + 9] | bb[o + 11])) | (BISHOP_RAYS[k2 + 1] & (bb[o + 7] | bb[o + 11]));
-  let blLo = 0, blHi = 0;
-  while ((sLo | sHi) !== 0) {
-    let s: number;
-    if (sLo !== 0) { s = 31 - Math.clz32(sLo ^ (sLo - 1)); sLo &= sLo - 1; }
-    else { s = 63 - Math.clz32(sHi ^ (sHi - 1)); sHi &= sHi - 1; }
-    const i = (k2 << 6) + (s << 1);
-    const btLo = BETWEEN[i] & occLo, btHi = BETWEEN[i + 1] & occHi;
-    if (btLo !== 0) {
-      if (btHi === 0 && (btLo & (btLo - 1)) === 0) blLo |= btLo & bb[o];
-    } else if (btHi !== 0 && (btHi & (btHi - 1)) === 0) blHi |= btHi & bb[o + 1];
-  }
-  S[b + S_CI_BLOCKERS_LO] = blLo;
-  S[b + S_CI_BLOCKERS_HI] = blHi;
+  // Our pieces that alone block one of our sliders from the king.
+  const sLo = (ROOK_RAYS[k2] & (bb[o + 8] | bb[o + 10])) | (BISHOP_RAYS[k2] & (bb[o + 6] | bb[o + 10]));
+  const sHi = (ROOK_RAYS[k2 + 1] & (bb[o + 9] | bb[o + 11])) | (BISHOP_RAYS[k2 + 1] & (bb[o + 7] | bb[o + 11]));
+  sliderBlockers(k, sLo, sHi, bb[o], bb[o + 1], occLo, occHi, BLOCKERS);
+  S[b + S_CI_BLOCKERS_LO] = BLOCKERS[0];
+  S[b + S_CI_BLOCKERS_HI] = BLOCKERS[1];
   S[b + S_CI_KING] = k;
 }

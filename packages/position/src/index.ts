@@ -9,7 +9,7 @@ export * from './move';
 export { type PsqTable, ZERO_PSQ, makeScore, mgScore, egScore, makePsqTable } from './psq';
 export * from './state';
 export { type CastlingSetup } from './castling';
-export { attackersTo, isAttacked, epCaptureIsLegal, anyEpCaptureIsLegal } from './attacks';
+export { attackersTo, isAttacked, epCaptureIsLegal, anyEpCaptureIsLegal, sliderBlockers } from './attacks';
 export { posIsOk, assertPositionOk, computeKeys, computeCheckInfo } from './verify';
 export { toFen, moveToUci } from './io';
 export { isDraw, isFiftyMoveDraw, isRepetitionDraw, hasInsufficientMaterial } from './draw';
