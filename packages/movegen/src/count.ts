@@ -95,7 +95,12 @@ export function countLegal(pos: Position): number {
   }
   if (!inCheck) {
     const rights = st.data[(row << STATE_SHIFT) + S_CASTLING] & (us === 0 ? 3 : 12);
-    if (rights !== 0) n += generateCastlingInto(pos, scratch, 0, rights, ksq, occLo, occHi);
+    // Most nodes with rights have every castling path blocked: reject those here.
+    if (rights !== 0) {
+      const ep2 = pos.castling.emptyPath, r1 = (rights & -rights) << 1, r2 = (rights & ~(rights & -rights)) << 1;
+      if (((ep2[r1] & occLo) | (ep2[r1 + 1] & occHi)) === 0 || (r2 !== 0 && ((ep2[r2] & occLo) | (ep2[r2 + 1] & occHi)) === 0))
+        n += generateCastlingInto(pos, scratch, 0, rights, ksq, occLo, occHi);
+    }
   }
   return n;
 }
