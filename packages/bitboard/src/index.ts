@@ -24,7 +24,6 @@ export {
   bishopIndex,
   ROOK_RAYS,
   BISHOP_RAYS,
-  QUEEN_RAYS,
   relevantMask,
   occupancyFromIndex,
 } from './magics';

@@ -178,14 +178,10 @@ export function bishopIndex(sq: number, occLo: number, occHi: number): number {
 /** Rook and bishop attacks on an empty board (the lines through a square), interleaved halves by square. */
 export const ROOK_RAYS = new Int32Array(128);
 export const BISHOP_RAYS = new Int32Array(128);
-/** Queen rays: ROOK_RAYS | BISHOP_RAYS. */
-export const QUEEN_RAYS = new Int32Array(128);
 for (let sq = 0; sq < 64; sq++) {
   const r = rookIndex(sq, 0, 0), b = bishopIndex(sq, 0, 0);
   ROOK_RAYS[2 * sq] = ROOK_TABLE[r];
   ROOK_RAYS[2 * sq + 1] = ROOK_TABLE[r + 1];
   BISHOP_RAYS[2 * sq] = BISHOP_TABLE[b];
   BISHOP_RAYS[2 * sq + 1] = BISHOP_TABLE[b + 1];
-  QUEEN_RAYS[2 * sq] = ROOK_RAYS[2 * sq] | BISHOP_RAYS[2 * sq];
-  QUEEN_RAYS[2 * sq + 1] = ROOK_RAYS[2 * sq + 1] | BISHOP_RAYS[2 * sq + 1];
 }

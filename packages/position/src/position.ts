@@ -18,7 +18,7 @@ import {
 } from '@tempo/bitboard';
 import { anyEpCaptureIsLegal } from './attacks';
 import { parseFen, type Result } from './fen';
-import { CASTLING, EN_PASSANT, PROMOTION, type Move } from './move';
+import { CASTLING, EN_PASSANT, NORMAL, PROMOTION, type Move } from './move';
 import { ZERO_PSQ, type PsqTable } from './psq';
 import {
   CASTLING_KEY_HI,
@@ -281,7 +281,7 @@ export class Position extends Board {
     // Checkers: a normal move checks only if it lands on a check square of its piece
     // or leaves a discovered-check line (Stockfish's gives_check); then, and after
     // the rare special moves, the checkers are computed from scratch.
-    if (type === 0) {
+    if (type === NORMAL) {
       const pt = piece & 7;
       let gives = 0;
       if (pt !== KING) {
