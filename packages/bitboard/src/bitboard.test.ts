@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import * as masks from './masks';
 import {
   BETWEEN,
   BISHOP_DIRECTIONS,
@@ -128,5 +129,23 @@ describe.each([
         'a4 b4 c4 d1 d2 d3 d5 d6 e4 f4',
       );
     }
+  });
+});
+
+describe('masks', () => {
+  /** The int32 of the squares (0..63) of one half that satisfy pred. */
+  const half = (hi: number, pred: (sq: number) => boolean): number => {
+    let m = 0;
+    for (let i = 0; i < 32; i++) if (pred(32 * hi + i)) m |= 1 << i;
+    return m;
+  };
+  test('each literal equals the squares it names, as an int32', () => {
+    expect(masks.FILE_A).toBe(half(0, (sq) => (sq & 7) === 0));
+    expect(masks.FILE_A).toBe(half(1, (sq) => (sq & 7) === 0));
+    expect(masks.FILE_H).toBe(half(0, (sq) => (sq & 7) === 7));
+    expect(masks.NOT_FILE_A).toBe(half(1, (sq) => (sq & 7) !== 0));
+    expect(masks.NOT_FILE_H).toBe(half(0, (sq) => (sq & 7) !== 7));
+    const ranks = [masks.RANK_1_LO, masks.RANK_2_LO, masks.RANK_3_LO, masks.RANK_4_LO, masks.RANK_5_HI, masks.RANK_6_HI, masks.RANK_7_HI, masks.RANK_8_HI];
+    ranks.forEach((m, r) => expect(m).toBe(half(r >> 2, (sq) => sq >> 3 === r)));
   });
 });

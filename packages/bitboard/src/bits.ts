@@ -72,15 +72,3 @@ export function bitboardToString(lo: number, hi: number): string {
   }
   return s;
 }
-
-export const FILE_A = 0x01010101;
-export const FILE_H = 0x80808080;
-/** Rank masks within one half: rank r of the board lives in half r >> 2 at shift (r & 3) * 8. */
-export const RANK_1_LO = 0x000000ff;
-export const RANK_2_LO = 0x0000ff00;
-export const RANK_3_LO = 0x00ff0000;
-export const RANK_4_LO = 0xff000000 >>> 0;
-export const RANK_5_HI = 0x000000ff;
-export const RANK_6_HI = 0x0000ff00;
-export const RANK_7_HI = 0x00ff0000;
-export const RANK_8_HI = 0xff000000 >>> 0;

@@ -5,14 +5,9 @@
  * pin line, en passant is tested by playing it out on the occupancy, and castling
  * checks its empty path and the squares the king crosses (Chess960 included).
  */
-import { BETWEEN, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { BETWEEN, BISHOP_TABLE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
-
-const FILE_A = 0x01010101, FILE_H = 0x80808080 | 0;
-const NOT_A = ~FILE_A, NOT_H = ~FILE_H;
-const RANK_8_HI = 0xff000000 | 0, RANK_1_LO = 0x000000ff;
-const RANK_3_LO = 0x00ff0000, RANK_6_HI = 0x0000ff00;
 
 /** Writes the four promotions from -> to (queen first) and returns the new end. */
 function pushPromotions(list: Int32Array, n: number, from: number, to: number): number {

@@ -4,8 +4,9 @@
  */
 import type { Position } from '@tempo/position';
 import { generate } from './gen';
+import { MAX_MOVES } from './limits';
 
-export const MAX_MOVES = 256;
+export { MAX_MOVES };
 
 /** A stack of move lists for plies 0..maxPly-1: ply p owns moves[p * MAX_MOVES ...]. */
 export class MoveStack {

@@ -5,7 +5,7 @@
 import { moveToUci, type Position } from '@tempo/position';
 import { countLegal } from './count';
 import { generate } from './gen';
-import { MAX_MOVES } from './list';
+import { MAX_MOVES } from './limits';
 
 let stack = new Int32Array(64 * MAX_MOVES);
 

@@ -1,7 +1,7 @@
 /** UCI move text to a legal move of the position. */
 import { moveToUci, type Move, type Position } from '@tempo/position';
 import { generate } from './gen';
-import { MAX_MOVES } from './list';
+import { MAX_MOVES } from './limits';
 
 const buf = new Int32Array(MAX_MOVES);
 

@@ -14,10 +14,7 @@ import {
   bishopIndex,
   rookIndex,
 } from '@tempo/bitboard';
-
-// Piece-code offsets into bb (2 * piece).
-const WP = 2, WN = 4, WB = 6, WR = 8, WQ = 10, WK = 12;
-const BP = 18, BN = 20, BB = 22, BR = 24, BQ = 26, BK = 28;
+import { BB, BK, BN, BP, BQ, BR, WB, WK, WN, WP, WQ, WR } from './layout';
 
 /**
  * All pieces of both colours attacking sq, given occupancy (occLo, occHi) for slider

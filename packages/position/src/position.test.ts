@@ -1,11 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { BISHOP, KNIGHT, NO_SQUARE, QUEEN, ROOK } from '@tempo/bitboard';
+import { BISHOP, BLACK, KNIGHT, NO_SQUARE, QUEEN, ROOK, WHITE, makePiece } from '@tempo/bitboard';
 import { generateLegal, parseUciMove } from '@tempo/movegen';
 import {
   CASTLING, EN_PASSANT, FenError, Position, START_FEN, computeKeys, hasInsufficientMaterial, isDraw, isFiftyMoveDraw,
   isRepetitionDraw, egScore, makeMove, makePromotion, makePsqTable, makeScore, makeSpecial, mgScore, moveToUci, posIsOk,
   type PsqTable, S_NON_PAWN_B, S_NON_PAWN_W, S_PHASE, S_PSQ,
 } from './index';
+import * as layout from './layout';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 const C960 = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9';
@@ -453,5 +454,13 @@ describe('incremental psq, phase and non-pawn material', () => {
     expect(snap(pos)).toEqual(start);
     expect(captures).toBeGreaterThan(10);
     expect(kinds.size).toBeGreaterThan(1);
+  });
+});
+
+describe('layout', () => {
+  test('the bitboard offsets are twice the piece codes', () => {
+    const { WP, WN, WB, WR, WQ, WK, BP, BN, BB, BR, BQ, BK } = layout;
+    expect([WP, WN, WB, WR, WQ, WK]).toEqual([1, 2, 3, 4, 5, 6].map((t) => 2 * makePiece(WHITE, t)));
+    expect([BP, BN, BB, BR, BQ, BK]).toEqual([1, 2, 3, 4, 5, 6].map((t) => 2 * makePiece(BLACK, t)));
   });
 });
