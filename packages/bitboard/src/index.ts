@@ -4,6 +4,7 @@
  */
 export * from './types';
 export * from './bits';
+export * from './masks';
 export {
   KNIGHT_ATTACKS,
   KING_ATTACKS,
@@ -22,6 +23,9 @@ export {
   BISHOP_TABLE,
   rookIndex,
   bishopIndex,
+  ROOK_PARAMS,
+  BISHOP_PARAMS,
+  magicIndex,
   ROOK_RAYS,
   BISHOP_RAYS,
   relevantMask,

@@ -160,19 +160,28 @@ function pack(t: MagicTable): Int32Array {
   }
   return p;
 }
-const RP = pack(ROOK_MAGIC);
-const BP = pack(BISHOP_MAGIC);
+/**
+ * The packed per-square parameters of each slider (see pack). Hot loops bind them
+ * to a local and call magicIndex: V8 reloads and re-checks a module variable at
+ * every use, while a local is checked once (see DESIGN.md, "Module variables").
+ */
+export const ROOK_PARAMS = pack(ROOK_MAGIC);
+export const BISHOP_PARAMS = pack(BISHOP_MAGIC);
+
+/** Index into the slider's attack table (ROOK_TABLE or BISHOP_TABLE) for params ROOK_PARAMS or BISHOP_PARAMS. */
+export function magicIndex(params: Int32Array, sq: number, occLo: number, occHi: number): number {
+  const i = sq << 3;
+  return params[i + 5] + (((Math.imul(occLo & params[i], params[i + 2]) ^ Math.imul(occHi & params[i + 1], params[i + 3])) >>> params[i + 4]) << 1);
+}
 
 /** Index into ROOK_TABLE of the rook attacks from sq for occupancy (occLo, occHi). */
 export function rookIndex(sq: number, occLo: number, occHi: number): number {
-  const i = sq << 3;
-  return RP[i + 5] + (((Math.imul(occLo & RP[i], RP[i + 2]) ^ Math.imul(occHi & RP[i + 1], RP[i + 3])) >>> RP[i + 4]) << 1);
+  return magicIndex(ROOK_PARAMS, sq, occLo, occHi);
 }
 
 /** Index into BISHOP_TABLE of the bishop attacks from sq for occupancy (occLo, occHi). */
 export function bishopIndex(sq: number, occLo: number, occHi: number): number {
-  const i = sq << 3;
-  return BP[i + 5] + (((Math.imul(occLo & BP[i], BP[i + 2]) ^ Math.imul(occHi & BP[i + 1], BP[i + 3])) >>> BP[i + 4]) << 1);
+  return magicIndex(BISHOP_PARAMS, sq, occLo, occHi);
 }
 
 /** Rook and bishop attacks on an empty board (the lines through a square), interleaved halves by square. */

@@ -4,14 +4,11 @@
  * by popcount. A separate function rather than a flag in generate(), because the
  * branch-free counting loop is what makes bulk perft fast.
  */
-import { BETWEEN, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { BISHOP_PARAMS, ROOK_PARAMS, magicIndex, BETWEEN, BISHOP_TABLE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
 import { epCaptureIsLegal, isAttacked, type Position, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 import { generateCastlingInto, generatePinnedPawnsInto } from './gen';
 
-const NOT_A = ~0x01010101, NOT_H = ~(0x80808080 | 0);
-const RANK_8_HI = 0xff000000 | 0, RANK_1_LO = 0x000000ff;
-const RANK_3_LO = 0x00ff0000, RANK_6_HI = 0x0000ff00;
 const scratch = new Int32Array(64);
 
 /** Bits set in (lo, hi): both halves counted side by side in one SWAR pass. */
@@ -117,24 +114,25 @@ function countSliders(bb: Int32Array, o: number, occLo: number, occHi: number, t
     // No slider pinned (the usual case): straight loops, one half at a time. Each set
     // is counted by SWAR into per-byte counts (at most 16 a set, 11 sets of a kind
     // at most, so no byte overflows) and summed by one multiply at the end.
+    const bp = BISHOP_PARAMS, rp = ROOK_PARAMS, bt = BISHOP_TABLE, rt = ROOK_TABLE;
     let acc = 0;
     for (let p = bLo; p !== 0; p &= p - 1) {
-      const i = bishopIndex(31 - Math.clz32(p ^ (p - 1)), occLo, occHi);
-      acc += bytes(BISHOP_TABLE[i] & tLo, BISHOP_TABLE[i + 1] & tHi);
+      const i = magicIndex(bp, 31 - Math.clz32(p ^ (p - 1)), occLo, occHi);
+      acc += bytes(bt[i] & tLo, bt[i + 1] & tHi);
     }
     for (let p = bHi; p !== 0; p &= p - 1) {
-      const i = bishopIndex(63 - Math.clz32(p ^ (p - 1)), occLo, occHi);
-      acc += bytes(BISHOP_TABLE[i] & tLo, BISHOP_TABLE[i + 1] & tHi);
+      const i = magicIndex(bp, 63 - Math.clz32(p ^ (p - 1)), occLo, occHi);
+      acc += bytes(bt[i] & tLo, bt[i + 1] & tHi);
     }
     let n = Math.imul(acc, 0x01010101) >>> 24;
     acc = 0;
     for (let p = rLo; p !== 0; p &= p - 1) {
-      const i = rookIndex(31 - Math.clz32(p ^ (p - 1)), occLo, occHi);
-      acc += bytes(ROOK_TABLE[i] & tLo, ROOK_TABLE[i + 1] & tHi);
+      const i = magicIndex(rp, 31 - Math.clz32(p ^ (p - 1)), occLo, occHi);
+      acc += bytes(rt[i] & tLo, rt[i + 1] & tHi);
     }
     for (let p = rHi; p !== 0; p &= p - 1) {
-      const i = rookIndex(63 - Math.clz32(p ^ (p - 1)), occLo, occHi);
-      acc += bytes(ROOK_TABLE[i] & tLo, ROOK_TABLE[i + 1] & tHi);
+      const i = magicIndex(rp, 63 - Math.clz32(p ^ (p - 1)), occLo, occHi);
+      acc += bytes(rt[i] & tLo, rt[i + 1] & tHi);
     }
     return n + (Math.imul(acc, 0x01010101) >>> 24);
   }
