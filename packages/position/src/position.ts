@@ -163,19 +163,30 @@ export class Position extends Board {
   doMove(m: Move): void {
     const st = this.st, prev = this.ply, row = prev + 1;
     if (row + 1 >= st.capacity) st.grow();
-    const S = st.data, pb = prev << STATE_SHIFT, b = row << STATE_SHIFT;
+    // `& 0xffff` (rows never exceed MAX_ROWS) tells V8 the offsets are small, so it
+    // adds the field offsets without an overflow check.
+    const S = st.data, pb = (prev & 0xffff) << STATE_SHIFT, b = pb + STATE_STRIDE;
     const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
     const us = this.side, them = us ^ 1, board = this.board, counts = this.pieceCount;
     const psq = this.psq, T = psq.score;
+    const KL = PSQ_KEY_LO, KH = PSQ_KEY_HI;
     const piece = board[from], p64 = piece << 6;
     if (S[pb + S_CI_KING] < 0) setCheckInfo(this.bb, S, pb, us);
-    // The carried values live in locals while the move is made, and are written to
-    // the new row once at the end; board edits go through setBits/clearBits.
+    // Values that change on most moves live in locals and are written once at the
+    // end. The rest are copied to the new row first and edited there when a capture,
+    // pawn move or promotion changes them (Stockfish copies its StateInfo the same
+    // way): fewer live locals, so V8 spills none of them. Board edits go through
+    // setBits/clearBits/shiftBits.
+    S[b + S_PAWN_KEY_LO] = S[pb + S_PAWN_KEY_LO];
+    S[b + S_PAWN_KEY_HI] = S[pb + S_PAWN_KEY_HI];
+    S[b + S_MATERIAL_KEY_LO] = S[pb + S_MATERIAL_KEY_LO];
+    S[b + S_MATERIAL_KEY_HI] = S[pb + S_MATERIAL_KEY_HI];
+    S[b + S_PHASE] = S[pb + S_PHASE];
+    S[b + S_NON_PAWN_W] = S[pb + S_NON_PAWN_W];
+    S[b + S_NON_PAWN_B] = S[pb + S_NON_PAWN_B];
+    S[b + S_PLIES_FROM_NULL] = S[pb + S_PLIES_FROM_NULL] + 1;
     let kLo = S[pb + S_KEY_LO] ^ SIDE_KEY_LO, kHi = S[pb + S_KEY_HI] ^ SIDE_KEY_HI;
-    let pkLo = S[pb + S_PAWN_KEY_LO], pkHi = S[pb + S_PAWN_KEY_HI];
-    let mkLo = S[pb + S_MATERIAL_KEY_LO], mkHi = S[pb + S_MATERIAL_KEY_HI];
-    let sc = S[pb + S_PSQ], phase = S[pb + S_PHASE];
-    let npW = S[pb + S_NON_PAWN_W], npB = S[pb + S_NON_PAWN_B];
+    let sc = S[pb + S_PSQ];
     let rule50 = S[pb + S_RULE50] + 1, rights = S[pb + S_CASTLING];
     let ep = NO_SQUARE, captured = NO_PIECE;
     const oldEp = S[pb + S_EP];
@@ -190,8 +201,8 @@ export class Position extends Board {
       this.clearBits(rook, to);
       this.setBits(piece, kTo);
       this.setBits(rook, rTo);
-      kLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + kTo] ^ PSQ_KEY_LO[r64 + to] ^ PSQ_KEY_LO[r64 + rTo];
-      kHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + kTo] ^ PSQ_KEY_HI[r64 + to] ^ PSQ_KEY_HI[r64 + rTo];
+      kLo ^= KL[p64 + from] ^ KL[p64 + kTo] ^ KL[r64 + to] ^ KL[r64 + rTo];
+      kHi ^= KH[p64 + from] ^ KH[p64 + kTo] ^ KH[r64 + to] ^ KH[r64 + rTo];
       sc = (sc + T[p64 + kTo] - T[p64 + from] + T[r64 + rTo] - T[r64 + to]) | 0;
     } else {
       const capSq = type === EN_PASSANT ? to ^ 8 : to;
@@ -201,43 +212,41 @@ export class Position extends Board {
         this.clearBits(captured, capSq);
         const n = --counts[captured];
         counts[captured & 8]--;
-        kLo ^= PSQ_KEY_LO[ci];
-        kHi ^= PSQ_KEY_HI[ci];
-        mkLo ^= PSQ_KEY_LO[c64 + n];
-        mkHi ^= PSQ_KEY_HI[c64 + n];
+        kLo ^= KL[ci];
+        kHi ^= KH[ci];
+        S[b + S_MATERIAL_KEY_LO] ^= KL[c64 + n];
+        S[b + S_MATERIAL_KEY_HI] ^= KH[c64 + n];
         if ((captured & 7) === PAWN) {
-          pkLo ^= PSQ_KEY_LO[ci];
-          pkHi ^= PSQ_KEY_HI[ci];
+          S[b + S_PAWN_KEY_LO] ^= KL[ci];
+          S[b + S_PAWN_KEY_HI] ^= KH[ci];
         }
         sc = (sc - T[ci]) | 0;
-        phase -= psq.phase[captured];
-        if (captured < 8) npW -= psq.nonPawn[captured];
-        else npB -= psq.nonPawn[captured];
+        S[b + S_PHASE] -= psq.phase[captured];
+        S[b + (captured < 8 ? S_NON_PAWN_W : S_NON_PAWN_B)] -= psq.nonPawn[captured];
         rule50 = 0;
       }
       this.shiftBits(piece, from, to);
-      kLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
-      kHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+      kLo ^= KL[p64 + from] ^ KL[p64 + to];
+      kHi ^= KH[p64 + from] ^ KH[p64 + to];
       sc = (sc + T[p64 + to] - T[p64 + from]) | 0;
       if ((piece & 7) === PAWN) {
         rule50 = 0;
-        pkLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
-        pkHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+        S[b + S_PAWN_KEY_LO] ^= KL[p64 + from] ^ KL[p64 + to];
+        S[b + S_PAWN_KEY_HI] ^= KH[p64 + from] ^ KH[p64 + to];
         if (type === PROMOTION) {
           const promo = makePiece(us, ((m >>> 12) & 3) + 2), q64 = promo << 6;
           this.clearBits(piece, to);
           this.setBits(promo, to);
           const np = --counts[piece], nq = counts[promo]++;
-          mkLo ^= PSQ_KEY_LO[p64 + np] ^ PSQ_KEY_LO[q64 + nq];
-          mkHi ^= PSQ_KEY_HI[p64 + np] ^ PSQ_KEY_HI[q64 + nq];
-          kLo ^= PSQ_KEY_LO[p64 + to] ^ PSQ_KEY_LO[q64 + to];
-          kHi ^= PSQ_KEY_HI[p64 + to] ^ PSQ_KEY_HI[q64 + to];
-          pkLo ^= PSQ_KEY_LO[p64 + to];
-          pkHi ^= PSQ_KEY_HI[p64 + to];
+          S[b + S_MATERIAL_KEY_LO] ^= KL[p64 + np] ^ KL[q64 + nq];
+          S[b + S_MATERIAL_KEY_HI] ^= KH[p64 + np] ^ KH[q64 + nq];
+          kLo ^= KL[p64 + to] ^ KL[q64 + to];
+          kHi ^= KH[p64 + to] ^ KH[q64 + to];
+          S[b + S_PAWN_KEY_LO] ^= KL[p64 + to];
+          S[b + S_PAWN_KEY_HI] ^= KH[p64 + to];
           sc = (sc + T[q64 + to] - T[p64 + to]) | 0;
-          phase += psq.phase[promo] - psq.phase[piece];
-          if (us === WHITE) npW += psq.nonPawn[promo];
-          else npB += psq.nonPawn[promo];
+          S[b + S_PHASE] += psq.phase[promo] - psq.phase[piece];
+          S[b + (us === WHITE ? S_NON_PAWN_W : S_NON_PAWN_B)] += psq.nonPawn[promo];
         } else if ((from ^ to) === 16) {
           // Record the en passant square only when a capture is legal: equal positions hash equal.
           const e = (from + to) >>> 1;
@@ -261,18 +270,10 @@ export class Position extends Board {
     }
     S[b + S_KEY_LO] = kLo;
     S[b + S_KEY_HI] = kHi;
-    S[b + S_PAWN_KEY_LO] = pkLo;
-    S[b + S_PAWN_KEY_HI] = pkHi;
-    S[b + S_MATERIAL_KEY_LO] = mkLo;
-    S[b + S_MATERIAL_KEY_HI] = mkHi;
     S[b + S_PSQ] = sc;
-    S[b + S_PHASE] = phase;
-    S[b + S_NON_PAWN_W] = npW;
-    S[b + S_NON_PAWN_B] = npB;
     S[b + S_CASTLING] = rights;
     S[b + S_EP] = ep;
     S[b + S_RULE50] = rule50;
-    S[b + S_PLIES_FROM_NULL] = S[pb + S_PLIES_FROM_NULL] + 1;
     S[b + S_CAPTURED] = captured;
     S[b + S_MOVE] = m;
     this.ply = row;

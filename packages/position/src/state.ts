@@ -54,6 +54,9 @@ export const S_CI_ROOK_HI = 28;
 export const STATE_SHIFT = 5;
 export const STATE_STRIDE = 1 << STATE_SHIFT;
 
+/** Rows a stack may hold; no game comes near it (the 75-move rule ends one within 17,700 plies). */
+export const MAX_ROWS = 0x10000;
+
 export class StateStack {
   /** Rows that fit before the next grow(). */
   capacity: number;
@@ -65,8 +68,9 @@ export class StateStack {
     this.data = new Int32Array(capacity << STATE_SHIFT);
   }
 
-  /** Doubles the capacity, keeping every row. */
+  /** Doubles the capacity, keeping every row. doMove indexes rows by `ply & 0xffff`, hence the bound. */
   grow(): void {
+    if (this.capacity >= MAX_ROWS) throw new RangeError(`state stack: more than ${MAX_ROWS} plies`);
     const data = new Int32Array(this.capacity << (STATE_SHIFT + 1));
     data.set(this.data);
     this.data = data;
