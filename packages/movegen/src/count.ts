@@ -4,7 +4,7 @@
  * by popcount. A separate function rather than a flag in generate(), because the
  * branch-free counting loop is what makes bulk perft fast.
  */
-import { BISHOP_PARAMS, ROOK_PARAMS, magicIndex, BETWEEN, BISHOP_TABLE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { BISHOP_PARAMS, ROOK_PARAMS, BETWEEN, BISHOP_TABLE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
 import { epCaptureIsLegal, isAttacked, type Position, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 import { generateCastlingInto, generatePinnedPawnsInto } from './gen';
@@ -32,23 +32,27 @@ function bytes(lo: number, hi: number): number {
 
 /** Number of legal moves of the side to move; equals generateLegal's count. */
 export function countLegal(pos: Position): number {
-  const bb = pos.bb, st = pos.st, row = pos.ply;
+  const bb = pos.bb, S = pos.st.data, rb = (pos.ply & 0xffff) << STATE_SHIFT;
+  const KA = KING_ATTACKS, NA = KNIGHT_ATTACKS; // module tables bound to locals (see DESIGN.md)
   const us = pos.side, o = us << 4, t = o ^ 16;
   const ownLo = bb[o], ownHi = bb[o + 1];
   const occLo = ownLo | bb[t], occHi = ownHi | bb[t + 1];
   const kb0 = bb[o + 12];
   const ksq = kb0 !== 0 ? 31 - Math.clz32(kb0 ^ (kb0 - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
   const k2 = ksq << 1;
-  const chLo = st.data[(row << STATE_SHIFT) + S_CHECKERS_LO], chHi = st.data[(row << STATE_SHIFT) + S_CHECKERS_HI];
+  const chLo = S[rb + S_CHECKERS_LO], chHi = S[rb + S_CHECKERS_HI];
   let n = 0;
 
-  // King: each target tested with the king lifted off the board.
+  // King: each target tested with the king lifted off the board. One loop over
+  // both halves, so its one isAttacked call site is warm whichever side moves
+  // (see countSliders on V8's inlining).
   const kOccLo = ksq < 32 ? occLo & ~(1 << ksq) : occLo, kOccHi = ksq < 32 ? occHi : occHi & ~(1 << (ksq - 32));
   const them = us ^ 1;
-  for (let a = KING_ATTACKS[k2] & ~ownLo; a !== 0; a &= a - 1)
-    if (!isAttacked(bb, 31 - Math.clz32(a ^ (a - 1)), them, kOccLo, kOccHi)) n++;
-  for (let a = KING_ATTACKS[k2 + 1] & ~ownHi; a !== 0; a &= a - 1)
-    if (!isAttacked(bb, 63 - Math.clz32(a ^ (a - 1)), them, kOccLo, kOccHi)) n++;
+  for (let lo = KA[k2] & ~ownLo, hi = KA[k2 + 1] & ~ownHi, sq = 0; (lo | hi) !== 0; ) {
+    if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+    else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+    if (!isAttacked(bb, sq, them, kOccLo, kOccHi)) n++;
+  }
 
   let tLo = ~ownLo, tHi = ~ownHi;
   let cmLo = -1, cmHi = -1;
@@ -67,14 +71,15 @@ export function countLegal(pos: Position): number {
   const pinLo = PINNED[0], pinHi = PINNED[1];
   const lineBase = k2 << 6;
 
-  let acc = 0; // per-byte counts, at most 16 for each of at most 10 knights
-  for (let p = bb[o + 4] & ~pinLo; p !== 0; p &= p - 1) {
-    const f2 = (31 - Math.clz32(p ^ (p - 1))) << 1;
-    acc += bytes(KNIGHT_ATTACKS[f2] & tLo, KNIGHT_ATTACKS[f2 + 1] & tHi);
-  }
-  for (let p = bb[o + 5] & ~pinHi; p !== 0; p &= p - 1) {
-    const f2 = (63 - Math.clz32(p ^ (p - 1))) << 1;
-    acc += bytes(KNIGHT_ATTACKS[f2] & tLo, KNIGHT_ATTACKS[f2 + 1] & tHi);
+  let acc = 0; // per-byte counts, at most 16 for each of at most 10 knights (SWAR written out as in countSliders)
+  for (let lo = bb[o + 4] & ~pinLo, hi = bb[o + 5] & ~pinHi, f2 = 0; (lo | hi) !== 0; ) {
+    if (lo !== 0) { f2 = (31 - Math.clz32(lo ^ (lo - 1))) << 1; lo &= lo - 1; }
+    else { f2 = (63 - Math.clz32(hi ^ (hi - 1))) << 1; hi &= hi - 1; }
+    let x = NA[f2] & tLo, y = NA[f2 + 1] & tHi;
+    x = (x - ((x >>> 1) & 0x55555555)) | 0;
+    y = (y - ((y >>> 1) & 0x55555555)) | 0;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);
+    acc += (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
   }
   n += Math.imul(acc, 0x01010101) >>> 24;
 
@@ -84,14 +89,14 @@ export function countLegal(pos: Position): number {
   // Rare cases through the list generator's own code: pinned pawns, en passant, castling.
   if (!inCheck && ((bb[o + 2] & pinLo) | (bb[o + 3] & pinHi)) !== 0)
     n += generatePinnedPawnsInto(pos, scratch, 0, true, true, ksq, bb[o + 2] & pinLo, bb[o + 3] & pinHi);
-  const ep = st.data[(row << STATE_SHIFT) + S_EP];
+  const ep = S[rb + S_EP];
   if (ep !== NO_SQUARE) {
     const p = (them << 7) + (ep << 1);
     for (let a = PAWN_ATTACKS[p] & bb[o + 2]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos.bb, pos.side, 31 - Math.clz32(a ^ (a - 1)), ep)) n++;
     for (let a = PAWN_ATTACKS[p + 1] & bb[o + 3]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos.bb, pos.side, 63 - Math.clz32(a ^ (a - 1)), ep)) n++;
   }
   if (!inCheck) {
-    const rights = st.data[(row << STATE_SHIFT) + S_CASTLING] & (us === 0 ? 3 : 12);
+    const rights = S[rb + S_CASTLING] & (us === 0 ? 3 : 12);
     // Most nodes with rights have every castling path blocked: reject those here.
     if (rights !== 0) {
       const ep2 = pos.castling.emptyPath, r1 = (rights & -rights) << 1, r2 = (rights & ~(rights & -rights)) << 1;
@@ -104,39 +109,48 @@ export function countLegal(pos: Position): number {
 
 /**
  * Moves of bishops, rooks and queens to targets (tLo, tHi); pinned ones keep to the
- * pin line and stay put in check. Its own function so V8 inlines the lookups and
- * popcounts here instead of running out of countLegal's inlining budget.
+ * pin line and stay put in check.
+ *
+ * The magic lookup and the SWAR count are written out in the loops instead of
+ * called: V8 inlines a call site only if it was warm when the function was
+ * compiled, so with calls here the speed depended on which side had moved most
+ * before (a cold hi-half loop left its calls out of line: bulk perft 6 ran ~25%
+ * slower after a perft 5 warm-up than after a perft 4 one).
  */
 function countSliders(bb: Int32Array, o: number, occLo: number, occHi: number, tLo: number, tHi: number, pinLo: number, pinHi: number, lineBase: number, inCheck: boolean): number {
   const bLo = bb[o + 6] | bb[o + 10], bHi = bb[o + 7] | bb[o + 11];
   const rLo = bb[o + 8] | bb[o + 10], rHi = bb[o + 9] | bb[o + 11];
-  if (((bLo | rLo) & pinLo) === 0 && ((bHi | rHi) & pinHi) === 0) {
-    // No slider pinned (the usual case): straight loops, one half at a time. Each set
-    // is counted by SWAR into per-byte counts (at most 16 a set, 11 sets of a kind
-    // at most, so no byte overflows) and summed by one multiply at the end.
-    const bp = BISHOP_PARAMS, rp = ROOK_PARAMS, bt = BISHOP_TABLE, rt = ROOK_TABLE;
-    let acc = 0;
-    for (let p = bLo; p !== 0; p &= p - 1) {
-      const i = magicIndex(bp, 31 - Math.clz32(p ^ (p - 1)), occLo, occHi);
-      acc += bytes(bt[i] & tLo, bt[i + 1] & tHi);
-    }
-    for (let p = bHi; p !== 0; p &= p - 1) {
-      const i = magicIndex(bp, 63 - Math.clz32(p ^ (p - 1)), occLo, occHi);
-      acc += bytes(bt[i] & tLo, bt[i + 1] & tHi);
-    }
-    let n = Math.imul(acc, 0x01010101) >>> 24;
-    acc = 0;
-    for (let p = rLo; p !== 0; p &= p - 1) {
-      const i = magicIndex(rp, 31 - Math.clz32(p ^ (p - 1)), occLo, occHi);
-      acc += bytes(rt[i] & tLo, rt[i + 1] & tHi);
-    }
-    for (let p = rHi; p !== 0; p &= p - 1) {
-      const i = magicIndex(rp, 63 - Math.clz32(p ^ (p - 1)), occLo, occHi);
-      acc += bytes(rt[i] & tLo, rt[i + 1] & tHi);
-    }
-    return n + (Math.imul(acc, 0x01010101) >>> 24);
+  if (((bLo | rLo) & pinLo) !== 0 || ((bHi | rHi) & pinHi) !== 0)
+    return countPinnedSliders(bLo, bHi, rLo, rHi, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
+  // No slider pinned (the usual case). Each attack set is counted by SWAR into
+  // per-byte counts (at most 16 a set, at most 10 sets of a kind, so no byte
+  // overflows), summed by one multiply at the end. Tables are bound to locals.
+  let acc = 0;
+  const bp = BISHOP_PARAMS, bt = BISHOP_TABLE;
+  for (let lo = bLo, hi = bHi, j = 0; (lo | hi) !== 0; ) {
+    if (lo !== 0) { j = (31 - Math.clz32(lo ^ (lo - 1))) << 3; lo &= lo - 1; }
+    else { j = (63 - Math.clz32(hi ^ (hi - 1))) << 3; hi &= hi - 1; }
+    const i = bp[j + 5] + (((Math.imul(occLo & bp[j], bp[j + 2]) ^ Math.imul(occHi & bp[j + 1], bp[j + 3])) >>> bp[j + 4]) << 1);
+    let x = bt[i] & tLo, y = bt[i + 1] & tHi;
+    x = (x - ((x >>> 1) & 0x55555555)) | 0;
+    y = (y - ((y >>> 1) & 0x55555555)) | 0;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);
+    acc += (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
   }
-  return countPinnedSliders(bLo, bHi, rLo, rHi, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
+  const n = Math.imul(acc, 0x01010101) >>> 24;
+  acc = 0;
+  const rp = ROOK_PARAMS, rt = ROOK_TABLE;
+  for (let lo = rLo, hi = rHi, j = 0; (lo | hi) !== 0; ) {
+    if (lo !== 0) { j = (31 - Math.clz32(lo ^ (lo - 1))) << 3; lo &= lo - 1; }
+    else { j = (63 - Math.clz32(hi ^ (hi - 1))) << 3; hi &= hi - 1; }
+    const i = rp[j + 5] + (((Math.imul(occLo & rp[j], rp[j + 2]) ^ Math.imul(occHi & rp[j + 1], rp[j + 3])) >>> rp[j + 4]) << 1);
+    let x = rt[i] & tLo, y = rt[i + 1] & tHi;
+    x = (x - ((x >>> 1) & 0x55555555)) | 0;
+    y = (y - ((y >>> 1) & 0x55555555)) | 0;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);
+    acc += (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
+  }
+  return n + (Math.imul(acc, 0x01010101) >>> 24);
 }
 
 /** countSliders when some slider is pinned: pinned ones keep to the pin line, and stay put in check. */

@@ -11,7 +11,10 @@ import {
   PAWN_ATTACKS,
   ROOK_RAYS,
   ROOK_TABLE,
+  BISHOP_PARAMS,
+  ROOK_PARAMS,
   bishopIndex,
+  magicIndex,
   rookIndex,
 } from '@tempo/bitboard';
 import { BB, BK, BN, BP, BQ, BR, WB, WK, WN, WP, WQ, WR } from './layout';
@@ -52,20 +55,23 @@ export function attackersTo(bb: Int32Array, sq: number, occLo: number, occHi: nu
 export function isAttacked(bb: Int32Array, sq: number, by: number, occLo: number, occHi: number): boolean {
   const s2 = sq << 1;
   const o = by << 4; // colour offset into piece codes * 2
-  if ((KNIGHT_ATTACKS[s2] & bb[o + 4]) | (KNIGHT_ATTACKS[s2 + 1] & bb[o + 5])) return true;
+  const N = KNIGHT_ATTACKS, P = PAWN_ATTACKS, K = KING_ATTACKS; // bound once (see DESIGN.md)
+  if ((N[s2] & bb[o + 4]) | (N[s2 + 1] & bb[o + 5])) return true;
   const p = ((by ^ 1) << 7) + s2; // a pawn of `by` attacks sq iff a pawn of the other colour on sq attacks it
-  if ((PAWN_ATTACKS[p] & bb[o + 2]) | (PAWN_ATTACKS[p + 1] & bb[o + 3])) return true;
-  if ((KING_ATTACKS[s2] & bb[o + 12]) | (KING_ATTACKS[s2 + 1] & bb[o + 13])) return true;
+  if ((P[p] & bb[o + 2]) | (P[p + 1] & bb[o + 3])) return true;
+  if ((K[s2] & bb[o + 12]) | (K[s2 + 1] & bb[o + 13])) return true;
   // Magic lookups only for slider kinds that stand on one of sq's empty-board lines.
   const rqLo = bb[o + 8] | bb[o + 10], rqHi = bb[o + 9] | bb[o + 11];
-  if (((ROOK_RAYS[s2] & rqLo) | (ROOK_RAYS[s2 + 1] & rqHi)) !== 0) {
-    const r = rookIndex(sq, occLo, occHi);
-    if (((ROOK_TABLE[r] & rqLo) | (ROOK_TABLE[r + 1] & rqHi)) !== 0) return true;
+  const RR = ROOK_RAYS;
+  if (((RR[s2] & rqLo) | (RR[s2 + 1] & rqHi)) !== 0) {
+    const r = magicIndex(ROOK_PARAMS, sq, occLo, occHi), RT = ROOK_TABLE;
+    if (((RT[r] & rqLo) | (RT[r + 1] & rqHi)) !== 0) return true;
   }
   const bqLo = bb[o + 6] | bb[o + 10], bqHi = bb[o + 7] | bb[o + 11];
-  if (((BISHOP_RAYS[s2] & bqLo) | (BISHOP_RAYS[s2 + 1] & bqHi)) === 0) return false;
-  const b = bishopIndex(sq, occLo, occHi);
-  return ((BISHOP_TABLE[b] & bqLo) | (BISHOP_TABLE[b + 1] & bqHi)) !== 0;
+  const BR_ = BISHOP_RAYS;
+  if (((BR_[s2] & bqLo) | (BR_[s2 + 1] & bqHi)) === 0) return false;
+  const b = magicIndex(BISHOP_PARAMS, sq, occLo, occHi), BT = BISHOP_TABLE;
+  return ((BT[b] & bqLo) | (BT[b + 1] & bqHi)) !== 0;
 }
 
 const A = new Int32Array(2);
