@@ -422,6 +422,9 @@ describe('incremental psq, phase and non-pawn material', () => {
   const agree = (pos: Position) => {
     const v = fresh(pos);
     expect(v.slice(4)).toEqual(v.slice(0, 4));
+    expect([pos.phase, pos.nonPawnMaterial(0) + pos.nonPawnMaterial(1)]).toEqual(v.slice(2, 4));
+    const k = computeKeys(pos);
+    expect([pos.pawnKey.lo, pos.pawnKey.hi, pos.materialKey.lo, pos.materialKey.hi]).toEqual([k[2] >>> 0, k[3] >>> 0, k[4] >>> 0, k[5] >>> 0]);
     expect(posIsOk(pos)).toBeNull();
   };
 

@@ -133,6 +133,24 @@ export class Position extends Board {
   get key(): { lo: number; hi: number } {
     return { lo: this.st.data[((this.ply) << STATE_SHIFT) + S_KEY_LO] >>> 0, hi: this.st.data[((this.ply) << STATE_SHIFT) + S_KEY_HI] >>> 0 };
   }
+  /** Zobrist key of the pawns (for a pawn-structure cache). */
+  get pawnKey(): { lo: number; hi: number } {
+    const b = this.ply << STATE_SHIFT;
+    return { lo: this.st.data[b + S_PAWN_KEY_LO] >>> 0, hi: this.st.data[b + S_PAWN_KEY_HI] >>> 0 };
+  }
+  /** Zobrist key of the piece counts (for a material cache). */
+  get materialKey(): { lo: number; hi: number } {
+    const b = this.ply << STATE_SHIFT;
+    return { lo: this.st.data[b + S_MATERIAL_KEY_LO] >>> 0, hi: this.st.data[b + S_MATERIAL_KEY_HI] >>> 0 };
+  }
+  /** Sum of the psq table's phase weights of the pieces on the board. */
+  get phase(): number {
+    return this.st.data[(this.ply << STATE_SHIFT) + S_PHASE];
+  }
+  /** Non-pawn material of colour c, from the psq table's nonPawn values. */
+  nonPawnMaterial(c: number): number {
+    return this.st.data[(this.ply << STATE_SHIFT) + (c === WHITE ? S_NON_PAWN_W : S_NON_PAWN_B)];
+  }
   get epSquare(): number {
     return this.st.data[((this.ply) << STATE_SHIFT) + S_EP];
   }
