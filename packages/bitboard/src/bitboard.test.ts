@@ -2,6 +2,10 @@ import { describe, expect, test } from 'vitest';
 import * as masks from './masks';
 import {
   BETWEEN,
+  BISHOP_STEPS,
+  ROOK_STEPS,
+  ROOK_RAYS,
+  BISHOP_RAYS,
   BISHOP_DIRECTIONS,
   BISHOP_MAGIC,
   BISHOP_TABLE,
@@ -147,5 +151,19 @@ describe('masks', () => {
     expect(masks.NOT_FILE_H).toBe(half(0, (sq) => (sq & 7) !== 7));
     const ranks = [masks.RANK_1_LO, masks.RANK_2_LO, masks.RANK_3_LO, masks.RANK_4_LO, masks.RANK_5_HI, masks.RANK_6_HI, masks.RANK_7_HI, masks.RANK_8_HI];
     ranks.forEach((m, r) => expect(m).toBe(half(r >> 2, (sq) => sq >> 3 === r)));
+  });
+});
+
+describe('rays and steps', () => {
+  test('RAYS are the attacks on an empty board and STEPS the attacks on a full one, per the ray walk', () => {
+    const ref = new Int32Array(2);
+    for (const [dirs, rays, steps] of [[ROOK_DIRECTIONS, ROOK_RAYS, ROOK_STEPS], [BISHOP_DIRECTIONS, BISHOP_RAYS, BISHOP_STEPS]] as const) {
+      for (let sq = 0; sq < 64; sq++) {
+        slidingAttacksSlow(sq, 0, 0, dirs, ref);
+        expect([rays[2 * sq], rays[2 * sq + 1]]).toEqual([ref[0] | 0, ref[1] | 0]);
+        slidingAttacksSlow(sq, -1, -1, dirs, ref);
+        expect([steps[2 * sq], steps[2 * sq + 1]]).toEqual([ref[0] | 0, ref[1] | 0]);
+      }
+    }
   });
 });

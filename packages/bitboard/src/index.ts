@@ -28,6 +28,8 @@ export {
   magicIndex,
   ROOK_RAYS,
   BISHOP_RAYS,
+  ROOK_STEPS,
+  BISHOP_STEPS,
   relevantMask,
   occupancyFromIndex,
 } from './magics';

@@ -187,10 +187,21 @@ export function bishopIndex(sq: number, occLo: number, occHi: number): number {
 /** Rook and bishop attacks on an empty board (the lines through a square), interleaved halves by square. */
 export const ROOK_RAYS = new Int32Array(128);
 export const BISHOP_RAYS = new Int32Array(128);
+/**
+ * Rook and bishop attacks on a full board: the adjacent squares along the lines.
+ * When all of them are occupied, these are the slider's attacks, no lookup needed.
+ */
+export const ROOK_STEPS = new Int32Array(128);
+export const BISHOP_STEPS = new Int32Array(128);
 for (let sq = 0; sq < 64; sq++) {
   const r = rookIndex(sq, 0, 0), b = bishopIndex(sq, 0, 0);
   ROOK_RAYS[2 * sq] = ROOK_TABLE[r];
   ROOK_RAYS[2 * sq + 1] = ROOK_TABLE[r + 1];
   BISHOP_RAYS[2 * sq] = BISHOP_TABLE[b];
   BISHOP_RAYS[2 * sq + 1] = BISHOP_TABLE[b + 1];
+  const rf = rookIndex(sq, -1, -1), bf = bishopIndex(sq, -1, -1);
+  ROOK_STEPS[2 * sq] = ROOK_TABLE[rf];
+  ROOK_STEPS[2 * sq + 1] = ROOK_TABLE[rf + 1];
+  BISHOP_STEPS[2 * sq] = BISHOP_TABLE[bf];
+  BISHOP_STEPS[2 * sq + 1] = BISHOP_TABLE[bf + 1];
 }

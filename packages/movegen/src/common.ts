@@ -13,14 +13,16 @@ export const PINNED = new Int32Array(2);
 /**
  * Pieces of colour `us` (whose king is on ksq) pinned to their king by enemy sliders:
  * own pieces that are the only piece between the king and an enemy slider on a
- * shared line. Writes the set to PINNED. `us` offset o = 16 * us.
+ * shared line. Returns false when no enemy slider shares a line with the king (then
+ * nothing is pinned and PINNED is left alone); otherwise writes the set to PINNED.
+ * The caller reads PINNED only then, which keeps the usual case free of memory
+ * traffic. `us` offset o = 16 * us.
  */
-export function pinnedPieces(bb: Int32Array, us: number, ksq: number, occLo: number, occHi: number): void {
-  const o = us << 4, t = o ^ 16, k2 = ksq << 1;
-  const sLo = (ROOK_RAYS[k2] & (bb[t + 8] | bb[t + 10])) | (BISHOP_RAYS[k2] & (bb[t + 6] | bb[t + 10]));
-  const sHi = (ROOK_RAYS[k2 + 1] & (bb[t + 9] | bb[t + 11])) | (BISHOP_RAYS[k2 + 1] & (bb[t + 7] | bb[t + 11]));
-  if ((sLo | sHi) === 0) {
-    PINNED[0] = 0;
-    PINNED[1] = 0;
-  } else sliderBlockers(ksq, sLo, sHi, bb[o], bb[o + 1], occLo, occHi, PINNED);
+export function pinnedPieces(bb: Int32Array, us: number, ksq: number, occLo: number, occHi: number): boolean {
+  const o = us << 4, t = o ^ 16, k2 = ksq << 1, RR = ROOK_RAYS, BR = BISHOP_RAYS;
+  const sLo = (RR[k2] & (bb[t + 8] | bb[t + 10])) | (BR[k2] & (bb[t + 6] | bb[t + 10]));
+  const sHi = (RR[k2 + 1] & (bb[t + 9] | bb[t + 11])) | (BR[k2 + 1] & (bb[t + 7] | bb[t + 11]));
+  if ((sLo | sHi) === 0) return false;
+  sliderBlockers(ksq, sLo, sHi, bb[o], bb[o + 1], occLo, occHi, PINNED);
+  return true;
 }

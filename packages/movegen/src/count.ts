@@ -4,7 +4,7 @@
  * by popcount. A separate function rather than a flag in generate(), because the
  * branch-free counting loop is what makes bulk perft fast.
  */
-import { BISHOP_PARAMS, ROOK_PARAMS, BETWEEN, BISHOP_TABLE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { BISHOP_PARAMS, BISHOP_STEPS, ROOK_PARAMS, ROOK_STEPS, BETWEEN, BISHOP_TABLE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
 import { epCaptureIsLegal, isAttacked, type Position, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 import { generateCastlingInto, generatePinnedPawnsInto } from './gen';
@@ -67,8 +67,11 @@ export function countLegal(pos: Position): number {
     tHi &= cmHi;
   }
 
-  pinnedPieces(bb, us, ksq, occLo, occHi);
-  const pinLo = PINNED[0], pinHi = PINNED[1];
+  let pinLo = 0, pinHi = 0;
+  if (pinnedPieces(bb, us, ksq, occLo, occHi)) {
+    pinLo = PINNED[0];
+    pinHi = PINNED[1];
+  }
   const lineBase = k2 << 6;
 
   let acc = 0; // per-byte counts, at most 16 for each of at most 10 knights (SWAR written out as in countSliders)
@@ -126,12 +129,18 @@ function countSliders(bb: Int32Array, o: number, occLo: number, occHi: number, t
   // per-byte counts (at most 16 a set, at most 10 sets of a kind, so no byte
   // overflows), summed by one multiply at the end. Tables are bound to locals.
   let acc = 0;
-  const bp = BISHOP_PARAMS, bt = BISHOP_TABLE;
+  const bp = BISHOP_PARAMS, bt = BISHOP_TABLE, bs = BISHOP_STEPS;
   for (let lo = bLo, hi = bHi, j = 0; (lo | hi) !== 0; ) {
     if (lo !== 0) { j = (31 - Math.clz32(lo ^ (lo - 1))) << 3; lo &= lo - 1; }
     else { j = (63 - Math.clz32(hi ^ (hi - 1))) << 3; hi &= hi - 1; }
-    const i = bp[j + 5] + (((Math.imul(occLo & bp[j], bp[j + 2]) ^ Math.imul(occHi & bp[j + 1], bp[j + 3])) >>> bp[j + 4]) << 1);
-    let x = bt[i] & tLo, y = bt[i + 1] & tHi;
+    let x = bs[j >> 2], y = bs[(j >> 2) + 1];
+    if (((x & ~occLo) | (y & ~occHi)) !== 0) {
+      const i = bp[j + 5] + (((Math.imul(occLo & bp[j], bp[j + 2]) ^ Math.imul(occHi & bp[j + 1], bp[j + 3])) >>> bp[j + 4]) << 1);
+      x = bt[i];
+      y = bt[i + 1];
+    }
+    x &= tLo;
+    y &= tHi;
     x = (x - ((x >>> 1) & 0x55555555)) | 0;
     y = (y - ((y >>> 1) & 0x55555555)) | 0;
     x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);
@@ -139,12 +148,18 @@ function countSliders(bb: Int32Array, o: number, occLo: number, occHi: number, t
   }
   const n = Math.imul(acc, 0x01010101) >>> 24;
   acc = 0;
-  const rp = ROOK_PARAMS, rt = ROOK_TABLE;
+  const rp = ROOK_PARAMS, rt = ROOK_TABLE, rs = ROOK_STEPS;
   for (let lo = rLo, hi = rHi, j = 0; (lo | hi) !== 0; ) {
     if (lo !== 0) { j = (31 - Math.clz32(lo ^ (lo - 1))) << 3; lo &= lo - 1; }
     else { j = (63 - Math.clz32(hi ^ (hi - 1))) << 3; hi &= hi - 1; }
-    const i = rp[j + 5] + (((Math.imul(occLo & rp[j], rp[j + 2]) ^ Math.imul(occHi & rp[j + 1], rp[j + 3])) >>> rp[j + 4]) << 1);
-    let x = rt[i] & tLo, y = rt[i + 1] & tHi;
+    let x = rs[j >> 2], y = rs[(j >> 2) + 1];
+    if (((x & ~occLo) | (y & ~occHi)) !== 0) {
+      const i = rp[j + 5] + (((Math.imul(occLo & rp[j], rp[j + 2]) ^ Math.imul(occHi & rp[j + 1], rp[j + 3])) >>> rp[j + 4]) << 1);
+      x = rt[i];
+      y = rt[i + 1];
+    }
+    x &= tLo;
+    y &= tHi;
     x = (x - ((x >>> 1) & 0x55555555)) | 0;
     y = (y - ((y >>> 1) & 0x55555555)) | 0;
     x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);

@@ -107,8 +107,11 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
     tHi &= cmHi;
   }
 
-  pinnedPieces(bb, us, ksq, occLo, occHi);
-  const pinLo = PINNED[0], pinHi = PINNED[1];
+  let pinLo = 0, pinHi = 0;
+  if (pinnedPieces(bb, us, ksq, occLo, occHi)) {
+    pinLo = PINNED[0];
+    pinHi = PINNED[1];
+  }
   const lineBase = k2 << 6; // LINE index 2 * (ksq * 64 + from) = lineBase + 2 * from
 
   // Knights: a pinned knight never moves.
