@@ -33,6 +33,7 @@ describe('option errors: one line naming the problem, exit 2', () => {
     [['diff', '--epd', '/no/such.epd', '--depth', '2'], 'tempo-perft: cannot read /no/such.epd: no such file'],
     [['bench', '--fast'], 'tempo-perft: bench: unknown option --fast'],
     [['compare', '--depth', '9'], 'tempo-perft: compare: --depth must be an integer from 1 to 8, got "9"'],
+    [['compare', '--runs', '0'], 'tempo-perft: compare: --runs must be an integer from 1 to 99, got "0"'],
   ])('%j', async (argv, message) => {
     const { code, err, out } = await cli(...argv);
     expect(err).toEqual([message]);
@@ -68,8 +69,9 @@ describe('run', () => {
 describe('compare', () => {
   const fake = `"${process.execPath}" "${fileURLToPath(new URL('./testdata/fake-uci.mjs', import.meta.url))}"`;
   it('times Tempo, chessops, a UCI engine (round trip and whole process) and a Lozza-style engine on the same perft', async () => {
-    const r = await cli('compare', '--depth', '3', '--skip-chessjs', '--uci', fake, '--lozza', fake);
+    const r = await cli('compare', '--depth', '3', '--runs', '2', '--skip-chessjs', '--uci', fake, '--lozza', fake);
     expect(r.err).toEqual([]);
+    expect(r.out[0]).toMatch(/^compare: start position, perft 3, median of 2 timed runs each;/);
     expect(r.code).toBe(0);
     const text = r.out.join('\n');
     const rows = r.out.filter((l) => / 8902 /.test(l)).map((l) => l.split(/\s{2,}/)[0]);

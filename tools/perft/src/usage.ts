@@ -10,7 +10,7 @@ export const SUITE_USAGE = 'suite <file.epd> [--max-depth N] [--chess960]';
 export const DIFF_USAGE =
   'diff [--random N --seed S | --epd FILE] --depth D [--oracle chessjs | --oracle uci:<command>] [--chess960] [--starts FILE] [--jobs J] [--verbose]';
 export const BENCH_USAGE = 'bench [--quick]';
-export const COMPARE_USAGE = 'compare [--depth N] [--uci <command>] [--lozza <command>] [--skip-chessjs]';
+export const COMPARE_USAGE = 'compare [--depth N] [--runs N] [--uci <command>] [--lozza <command>] [--skip-chessjs]';
 
 /** workerData.kind of the diff worker threads. */
 export const WORKER_KIND = 'tempo-perft-diff-worker';
