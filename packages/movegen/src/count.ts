@@ -125,47 +125,33 @@ function countSliders(bb: Int32Array, o: number, occLo: number, occHi: number, t
   const rLo = bb[o + 8] | bb[o + 10], rHi = bb[o + 9] | bb[o + 11];
   if (((bLo | rLo) & pinLo) !== 0 || ((bHi | rHi) & pinHi) !== 0)
     return countPinnedSliders(bLo, bHi, rLo, rHi, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
-  // No slider pinned (the usual case). Each attack set is counted by SWAR into
-  // per-byte counts (at most 16 a set, at most 10 sets of a kind, so no byte
-  // overflows), summed by one multiply at the end. Tables are bound to locals.
-  let acc = 0;
-  const bp = BISHOP_PARAMS, bt = BISHOP_TABLE, bs = BISHOP_STEPS;
-  for (let lo = bLo, hi = bHi, j = 0; (lo | hi) !== 0; ) {
-    if (lo !== 0) { j = (31 - Math.clz32(lo ^ (lo - 1))) << 3; lo &= lo - 1; }
-    else { j = (63 - Math.clz32(hi ^ (hi - 1))) << 3; hi &= hi - 1; }
-    let x = bs[j >> 2], y = bs[(j >> 2) + 1];
-    if (((x & ~occLo) | (y & ~occHi)) !== 0) {
-      const i = bp[j + 5] + (((Math.imul(occLo & bp[j], bp[j + 2]) ^ Math.imul(occHi & bp[j + 1], bp[j + 3])) >>> bp[j + 4]) << 1);
-      x = bt[i];
-      y = bt[i + 1];
+  // No slider pinned (the usual case): diagonal sliders, then line sliders. Each
+  // attack set is counted by SWAR into per-byte counts (at most 16 a set, at most 10
+  // sets of a kind, so no byte overflows), summed by one multiply per kind.
+  let n = 0;
+  for (let kind = 0; kind < 2; kind++) {
+    const P = kind === 0 ? BISHOP_PARAMS : ROOK_PARAMS, T = kind === 0 ? BISHOP_TABLE : ROOK_TABLE, ST = kind === 0 ? BISHOP_STEPS : ROOK_STEPS;
+    let acc = 0;
+    for (let lo = kind === 0 ? bLo : rLo, hi = kind === 0 ? bHi : rHi, j = 0; (lo | hi) !== 0; ) {
+      if (lo !== 0) { j = (31 - Math.clz32(lo ^ (lo - 1))) << 3; lo &= lo - 1; }
+      else { j = (63 - Math.clz32(hi ^ (hi - 1))) << 3; hi &= hi - 1; }
+      // Line neighbours all occupied: they are the attacks, no lookup (see ROOK_STEPS).
+      let x = ST[j >> 2], y = ST[(j >> 2) + 1];
+      if (((x & ~occLo) | (y & ~occHi)) !== 0) {
+        const i = P[j + 5] + (((Math.imul(occLo & P[j], P[j + 2]) ^ Math.imul(occHi & P[j + 1], P[j + 3])) >>> P[j + 4]) << 1);
+        x = T[i];
+        y = T[i + 1];
+      }
+      x &= tLo;
+      y &= tHi;
+      x = (x - ((x >>> 1) & 0x55555555)) | 0;
+      y = (y - ((y >>> 1) & 0x55555555)) | 0;
+      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);
+      acc += (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
     }
-    x &= tLo;
-    y &= tHi;
-    x = (x - ((x >>> 1) & 0x55555555)) | 0;
-    y = (y - ((y >>> 1) & 0x55555555)) | 0;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);
-    acc += (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
+    n += Math.imul(acc, 0x01010101) >>> 24;
   }
-  const n = Math.imul(acc, 0x01010101) >>> 24;
-  acc = 0;
-  const rp = ROOK_PARAMS, rt = ROOK_TABLE, rs = ROOK_STEPS;
-  for (let lo = rLo, hi = rHi, j = 0; (lo | hi) !== 0; ) {
-    if (lo !== 0) { j = (31 - Math.clz32(lo ^ (lo - 1))) << 3; lo &= lo - 1; }
-    else { j = (63 - Math.clz32(hi ^ (hi - 1))) << 3; hi &= hi - 1; }
-    let x = rs[j >> 2], y = rs[(j >> 2) + 1];
-    if (((x & ~occLo) | (y & ~occHi)) !== 0) {
-      const i = rp[j + 5] + (((Math.imul(occLo & rp[j], rp[j + 2]) ^ Math.imul(occHi & rp[j + 1], rp[j + 3])) >>> rp[j + 4]) << 1);
-      x = rt[i];
-      y = rt[i + 1];
-    }
-    x &= tLo;
-    y &= tHi;
-    x = (x - ((x >>> 1) & 0x55555555)) | 0;
-    y = (y - ((y >>> 1) & 0x55555555)) | 0;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);
-    acc += (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
-  }
-  return n + (Math.imul(acc, 0x01010101) >>> 24);
+  return n;
 }
 
 /** countSliders when some slider is pinned: pinned ones keep to the pin line, and stay put in check. */

@@ -4,7 +4,7 @@ import { generateLegal, parseUciMove } from '@tempo/movegen';
 import {
   CASTLING, EN_PASSANT, FenError, Position, START_FEN, computeKeys, hasInsufficientMaterial, isDraw, isFiftyMoveDraw,
   isRepetitionDraw, egScore, makeMove, makePromotion, makePsqTable, makeScore, makeSpecial, mgScore, moveToUci, posIsOk,
-  type PsqTable, S_NON_PAWN_B, S_NON_PAWN_W, S_PHASE, S_PSQ,
+  type PsqTable, MAX_ROWS, STATE_STRIDE, StateStack, S_NON_PAWN_B, S_NON_PAWN_W, S_PHASE, S_PSQ,
 } from './index';
 import * as layout from './layout';
 
@@ -465,5 +465,16 @@ describe('layout', () => {
     const { WP, WN, WB, WR, WQ, WK, BP, BN, BB, BR, BQ, BK } = layout;
     expect([WP, WN, WB, WR, WQ, WK]).toEqual([1, 2, 3, 4, 5, 6].map((t) => 2 * makePiece(WHITE, t)));
     expect([BP, BN, BB, BR, BQ, BK]).toEqual([1, 2, 3, 4, 5, 6].map((t) => 2 * makePiece(BLACK, t)));
+  });
+});
+
+describe('state stack bound', () => {
+  test('grow() refuses to pass MAX_ROWS rows, which doMove\'s row masking relies on', () => {
+    const st = new StateStack(MAX_ROWS / 2);
+    st.data[(MAX_ROWS / 2 - 1) * STATE_STRIDE] = 7;
+    st.grow();
+    expect(st.capacity).toBe(MAX_ROWS);
+    expect(st.data[(MAX_ROWS / 2 - 1) * STATE_STRIDE]).toBe(7);
+    expect(() => st.grow()).toThrow(`state stack: more than ${MAX_ROWS} plies`);
   });
 });
