@@ -5,7 +5,7 @@
  * pin line, en passant is tested by playing it out on the occupancy, and castling
  * checks its empty path and the squares the king crosses (Chess960 included).
  */
-import { BETWEEN, BISHOP_TABLE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, ROOK_PARAMS, ROOK_STEPS, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 
@@ -82,15 +82,10 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
   // King moves: lifted off the board so it cannot hide behind itself from a slider.
   const k2 = ksq << 1;
   const kOccLo = ksq < 32 ? occLo & ~(1 << ksq) : occLo, kOccHi = ksq < 32 ? occHi : occHi & ~(1 << (ksq - 32));
-  let kLo = KING_ATTACKS[k2] & tLo, kHi = KING_ATTACKS[k2 + 1] & tHi;
-  while (kLo !== 0) {
-    const to = 31 - Math.clz32(kLo ^ (kLo - 1));
-    kLo &= kLo - 1;
-    if (!isAttacked(bb, to, us ^ 1, kOccLo, kOccHi)) list[n++] = ksq | (to << 6);
-  }
-  while (kHi !== 0) {
-    const to = 63 - Math.clz32(kHi ^ (kHi - 1));
-    kHi &= kHi - 1;
+  // One loop over both halves, so each call site stays warm (see count.ts).
+  for (let lo = KING_ATTACKS[k2] & tLo, hi = KING_ATTACKS[k2 + 1] & tHi, to = 0; (lo | hi) !== 0; ) {
+    if (lo !== 0) { to = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+    else { to = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
     if (!isAttacked(bb, to, us ^ 1, kOccLo, kOccHi)) list[n++] = ksq | (to << 6);
   }
 
@@ -115,29 +110,32 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
   const lineBase = k2 << 6; // LINE index 2 * (ksq * 64 + from) = lineBase + 2 * from
 
   // Knights: a pinned knight never moves.
-  let pLo = bb[o + 4] & ~pinLo, pHi = bb[o + 5] & ~pinHi;
-  while (pLo !== 0) {
-    const from = 31 - Math.clz32(pLo ^ (pLo - 1));
-    pLo &= pLo - 1;
-    n = pushTargets(list, n, from, KNIGHT_ATTACKS[from << 1] & tLo, KNIGHT_ATTACKS[(from << 1) + 1] & tHi);
-  }
-  while (pHi !== 0) {
-    const from = 63 - Math.clz32(pHi ^ (pHi - 1));
-    pHi &= pHi - 1;
-    n = pushTargets(list, n, from, KNIGHT_ATTACKS[from << 1] & tLo, KNIGHT_ATTACKS[(from << 1) + 1] & tHi);
+  const NA = KNIGHT_ATTACKS;
+  for (let lo = bb[o + 4] & ~pinLo, hi = bb[o + 5] & ~pinHi, from = 0; (lo | hi) !== 0; ) {
+    if (lo !== 0) { from = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+    else { from = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+    n = pushTargets(list, n, from, NA[from << 1] & tLo, NA[(from << 1) + 1] & tHi);
   }
 
   // Sliders: diagonal movers (bishops, queens), then line movers (rooks, queens).
+  // The tables are bound to locals and the lookup written out (see count.ts).
   for (let kind = 0; kind < 2; kind++) {
-    const table = kind === 0 ? BISHOP_TABLE : ROOK_TABLE;
+    const P = kind === 0 ? BISHOP_PARAMS : ROOK_PARAMS, T = kind === 0 ? BISHOP_TABLE : ROOK_TABLE, ST = kind === 0 ? BISHOP_STEPS : ROOK_STEPS;
     let sLo = (kind === 0 ? bb[o + 6] : bb[o + 8]) | bb[o + 10];
     let sHi = (kind === 0 ? bb[o + 7] : bb[o + 9]) | bb[o + 11];
     while ((sLo | sHi) !== 0) {
       let from: number;
       if (sLo !== 0) { from = 31 - Math.clz32(sLo ^ (sLo - 1)); sLo &= sLo - 1; }
       else { from = 63 - Math.clz32(sHi ^ (sHi - 1)); sHi &= sHi - 1; }
-      const i = kind === 0 ? bishopIndex(from, occLo, occHi) : rookIndex(from, occLo, occHi);
-      let aLo = table[i] & tLo, aHi = table[i + 1] & tHi;
+      const j = from << 3;
+      let aLo = ST[from << 1], aHi = ST[(from << 1) + 1];
+      if (((aLo & ~occLo) | (aHi & ~occHi)) !== 0) {
+        const i = P[j + 5] + (((Math.imul(occLo & P[j], P[j + 2]) ^ Math.imul(occHi & P[j + 1], P[j + 3])) >>> P[j + 4]) << 1);
+        aLo = T[i];
+        aHi = T[i + 1];
+      }
+      aLo &= tLo;
+      aHi &= tHi;
       if ((from < 32 ? (pinLo >>> from) & 1 : (pinHi >>> (from - 32)) & 1) !== 0) {
         if (inCheck) continue;
         aLo &= LINE[lineBase + (from << 1)];
