@@ -126,8 +126,9 @@ function countSliders(bb: Int32Array, o: number, occLo: number, occHi: number, t
   if (((bLo | rLo) & pinLo) !== 0 || ((bHi | rHi) & pinHi) !== 0)
     return countPinnedSliders(bLo, bHi, rLo, rHi, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
   // No slider pinned (the usual case): diagonal sliders, then line sliders. Each
-  // attack set is counted by SWAR into per-byte counts (at most 16 a set, at most 10
-  // sets of a kind, so no byte overflows), summed by one multiply per kind.
+  // attack set is counted by SWAR into per-byte counts (at most 16 a set, at most 11
+  // sets of a kind: two bishops or rooks, a queen, eight promotions; so no byte
+  // overflows), summed by one multiply per kind.
   let n = 0;
   for (let kind = 0; kind < 2; kind++) {
     const P = kind === 0 ? BISHOP_PARAMS : ROOK_PARAMS, T = kind === 0 ? BISHOP_TABLE : ROOK_TABLE, ST = kind === 0 ? BISHOP_STEPS : ROOK_STEPS;
