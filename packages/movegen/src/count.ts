@@ -45,7 +45,7 @@ export function countLegal(pos: Position): number {
 
   // King: each target tested with the king lifted off the board. One loop over
   // both halves, so its one isAttacked call site is warm whichever side moves
-  // (see countSliders on V8's inlining).
+  // (see the sliders below on V8's inlining).
   const kOccLo = ksq < 32 ? occLo & ~(1 << ksq) : occLo, kOccHi = ksq < 32 ? occHi : occHi & ~(1 << (ksq - 32));
   const them = us ^ 1;
   for (let lo = KA[k2] & ~ownLo, hi = KA[k2 + 1] & ~ownHi, sq = 0; (lo | hi) !== 0; ) {
@@ -74,7 +74,7 @@ export function countLegal(pos: Position): number {
   }
   const lineBase = k2 << 6;
 
-  let acc = 0; // per-byte counts, at most 16 for each of at most 10 knights (SWAR written out as in countSliders)
+  let acc = 0; // per-byte counts, at most 16 for each of at most 10 knights (SWAR written out, see the sliders below)
   for (let lo = bb[o + 4] & ~pinLo, hi = bb[o + 5] & ~pinHi, f2 = 0; (lo | hi) !== 0; ) {
     if (lo !== 0) { f2 = (31 - Math.clz32(lo ^ (lo - 1))) << 1; lo &= lo - 1; }
     else { f2 = (63 - Math.clz32(hi ^ (hi - 1))) << 1; hi &= hi - 1; }
@@ -86,7 +86,43 @@ export function countLegal(pos: Position): number {
   }
   n += Math.imul(acc, 0x01010101) >>> 24;
 
-  n += countSliders(bb, o, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
+  // Sliders, written into this function: as a call with ten arguments the same loop
+  // made bulk perft ~5% slower. Pinned ones (rare) go to countPinnedSliders. Each
+  // attack set is counted by SWAR into per-byte counts (at most 16 a set, at most 11
+  // sets of a kind: two bishops or rooks, a queen, eight promotions; so no byte
+  // overflows), summed by one multiply per kind. The magic lookup and the SWAR count
+  // are written out, not called: V8 inlines a call site only if it was warm when the
+  // function was compiled, and with calls here the speed depended on which side had
+  // moved most before (a cold hi-half loop left its calls out of line: bulk perft 6
+  // ran ~25% slower after a perft 5 warm-up than after a perft 4 one).
+  const bLo = bb[o + 6] | bb[o + 10], bHi = bb[o + 7] | bb[o + 11];
+  const rLo = bb[o + 8] | bb[o + 10], rHi = bb[o + 9] | bb[o + 11];
+  if (((bLo | rLo) & pinLo) !== 0 || ((bHi | rHi) & pinHi) !== 0)
+    n += countPinnedSliders(bLo, bHi, rLo, rHi, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
+  else {
+    for (let kind = 0; kind < 2; kind++) {
+      const P = kind === 0 ? BISHOP_PARAMS : ROOK_PARAMS, T = kind === 0 ? BISHOP_TABLE : ROOK_TABLE, ST = kind === 0 ? BISHOP_STEPS : ROOK_STEPS;
+      acc = 0;
+      for (let lo = kind === 0 ? bLo : rLo, hi = kind === 0 ? bHi : rHi, j = 0; (lo | hi) !== 0; ) {
+        if (lo !== 0) { j = (31 - Math.clz32(lo ^ (lo - 1))) << 3; lo &= lo - 1; }
+        else { j = (63 - Math.clz32(hi ^ (hi - 1))) << 3; hi &= hi - 1; }
+        // Line neighbours all occupied: they are the attacks, no lookup (see ROOK_STEPS).
+        let x = ST[j >> 2], y = ST[(j >> 2) + 1];
+        if (((x & ~occLo) | (y & ~occHi)) !== 0) {
+          const i = P[j + 5] + (((Math.imul(occLo & P[j], P[j + 2]) ^ Math.imul(occHi & P[j + 1], P[j + 3])) >>> P[j + 4]) << 1);
+          x = T[i];
+          y = T[i + 1];
+        }
+        x &= tLo;
+        y &= tHi;
+        x = (x - ((x >>> 1) & 0x55555555)) | 0;
+        y = (y - ((y >>> 1) & 0x55555555)) | 0;
+        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);
+        acc += (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
+      }
+      n += Math.imul(acc, 0x01010101) >>> 24;
+    }
+  }
   n += us === 0 ? countWhitePawns(bb, occLo, occHi, pinLo, pinHi, cmLo, cmHi) : countBlackPawns(bb, occLo, occHi, pinLo, pinHi, cmLo, cmHi);
 
   // Rare cases through the list generator's own code: pinned pawns, en passant, castling.
@@ -110,52 +146,7 @@ export function countLegal(pos: Position): number {
   return n;
 }
 
-/**
- * Moves of bishops, rooks and queens to targets (tLo, tHi); pinned ones keep to the
- * pin line and stay put in check.
- *
- * The magic lookup and the SWAR count are written out in the loops instead of
- * called: V8 inlines a call site only if it was warm when the function was
- * compiled, so with calls here the speed depended on which side had moved most
- * before (a cold hi-half loop left its calls out of line: bulk perft 6 ran ~25%
- * slower after a perft 5 warm-up than after a perft 4 one).
- */
-function countSliders(bb: Int32Array, o: number, occLo: number, occHi: number, tLo: number, tHi: number, pinLo: number, pinHi: number, lineBase: number, inCheck: boolean): number {
-  const bLo = bb[o + 6] | bb[o + 10], bHi = bb[o + 7] | bb[o + 11];
-  const rLo = bb[o + 8] | bb[o + 10], rHi = bb[o + 9] | bb[o + 11];
-  if (((bLo | rLo) & pinLo) !== 0 || ((bHi | rHi) & pinHi) !== 0)
-    return countPinnedSliders(bLo, bHi, rLo, rHi, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
-  // No slider pinned (the usual case): diagonal sliders, then line sliders. Each
-  // attack set is counted by SWAR into per-byte counts (at most 16 a set, at most 11
-  // sets of a kind: two bishops or rooks, a queen, eight promotions; so no byte
-  // overflows), summed by one multiply per kind.
-  let n = 0;
-  for (let kind = 0; kind < 2; kind++) {
-    const P = kind === 0 ? BISHOP_PARAMS : ROOK_PARAMS, T = kind === 0 ? BISHOP_TABLE : ROOK_TABLE, ST = kind === 0 ? BISHOP_STEPS : ROOK_STEPS;
-    let acc = 0;
-    for (let lo = kind === 0 ? bLo : rLo, hi = kind === 0 ? bHi : rHi, j = 0; (lo | hi) !== 0; ) {
-      if (lo !== 0) { j = (31 - Math.clz32(lo ^ (lo - 1))) << 3; lo &= lo - 1; }
-      else { j = (63 - Math.clz32(hi ^ (hi - 1))) << 3; hi &= hi - 1; }
-      // Line neighbours all occupied: they are the attacks, no lookup (see ROOK_STEPS).
-      let x = ST[j >> 2], y = ST[(j >> 2) + 1];
-      if (((x & ~occLo) | (y & ~occHi)) !== 0) {
-        const i = P[j + 5] + (((Math.imul(occLo & P[j], P[j + 2]) ^ Math.imul(occHi & P[j + 1], P[j + 3])) >>> P[j + 4]) << 1);
-        x = T[i];
-        y = T[i + 1];
-      }
-      x &= tLo;
-      y &= tHi;
-      x = (x - ((x >>> 1) & 0x55555555)) | 0;
-      y = (y - ((y >>> 1) & 0x55555555)) | 0;
-      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);
-      acc += (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
-    }
-    n += Math.imul(acc, 0x01010101) >>> 24;
-  }
-  return n;
-}
-
-/** countSliders when some slider is pinned: pinned ones keep to the pin line, and stay put in check. */
+/** Slider moves when some slider is pinned: pinned ones keep to the pin line, and stay put in check. */
 function countPinnedSliders(bLo: number, bHi: number, rLo: number, rHi: number, occLo: number, occHi: number, tLo: number, tHi: number, pinLo: number, pinHi: number, lineBase: number, inCheck: boolean): number {
   let n = 0;
   for (let kind = 0; kind < 2; kind++) {
