@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { chessJsWalker } from './chessjs';
 import { randomCorpus } from './corpus';
 import { FEATURES, type Feature } from './features';
-import { chess960Start } from './starts';
+import { chess960Start, decorate } from './starts';
+import { Rng } from './rng';
+import { Position } from '@tempo/position';
 import { tempoWalker } from './tempo';
 
 const standard = (count: number, seed: number | string) => randomCorpus({ count, seed, walker: (fen) => chessJsWalker(fen) });
@@ -62,5 +64,22 @@ describe('chess960Start', () => {
     expect(chess960Start(959)).toBe('rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1');
     const all = new Set(Array.from({ length: 960 }, (_, n) => chess960Start(n)));
     expect(all.size).toBe(960);
+  });
+});
+
+describe('decorate', () => {
+  it('keeps the en passant square and the pushed pawn\'s origin empty', () => {
+    // Seed 963 of `diff --random --chess960` once put a knight on d2 here, which Tempo
+    // rightly refused as a FEN.
+    const fen = '8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1';
+    const rng = new Rng(963);
+    let changed = 0;
+    for (let i = 0; i < 2000; i++) {
+      const out = decorate(fen, rng, 6);
+      if (out !== fen) changed++;
+      const r = Position.parse(out);
+      expect(r.ok ? null : `${out}: ${r.error}`).toBeNull();
+    }
+    expect(changed).toBeGreaterThan(1000);
   });
 });

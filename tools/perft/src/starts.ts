@@ -5,7 +5,7 @@
  * group are what fill the corpus with illegal en passant, castling through check,
  * promotions that check, and double checks.
  */
-import { attackers, boardFromFen, kingSquare, placementOf } from './board';
+import { attackers, boardFromFen, kingSquare, parseSquare, placementOf } from './board';
 import { Rng } from './rng';
 
 /** The standard start position. */
@@ -106,6 +106,11 @@ const DECORATIONS = 'NBRQPnbrqp';
  * back to the plain FEN when a try leaves the side not to move in check.
  */
 export function decorate(fen: string, rng: Rng, max = 3): string {
+  // The en passant square and the pushed pawn's origin must stay empty, or the FEN
+  // would claim a double push that could not have happened.
+  const epField = fen.split(' ')[3] ?? '-';
+  const ep = epField === '-' ? -1 : parseSquare(epField);
+  const origin = ep < 0 ? -1 : ep < 32 ? ep - 8 : ep + 8;
   for (let attempt = 0; attempt < 8; attempt++) {
     const board = boardFromFen(fen);
     const extra = rng.int(max + 1);
@@ -113,7 +118,7 @@ export function decorate(fen: string, rng: Rng, max = 3): string {
       const sq = rng.int(64);
       const letter = rng.pick([...DECORATIONS]);
       const pawn = letter === 'P' || letter === 'p';
-      if (board.cells[sq] !== 0 || (pawn && (sq < 8 || sq >= 56))) continue;
+      if (board.cells[sq] !== 0 || sq === ep || sq === origin || (pawn && (sq < 8 || sq >= 56))) continue;
       board.cells[sq] = ((letter === letter.toLowerCase() ? 1 : 0) << 3) | ' pnbrqk'.indexOf(letter.toLowerCase());
     }
     const theirKing = kingSquare(board.cells, board.us ^ 1);
