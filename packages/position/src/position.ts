@@ -25,8 +25,7 @@ import {
   CASTLING_KEY_LO,
   EP_KEY_HI,
   EP_KEY_LO,
-  PSQ_KEY_HI,
-  PSQ_KEY_LO,
+  PSQ_KEYS,
   SIDE_KEY_HI,
   SIDE_KEY_LO,
 } from './zobrist';
@@ -187,7 +186,7 @@ export class Position extends Board {
     const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
     const us = this.side, them = us ^ 1, board = this.board, counts = this.pieceCount;
     const psq = this.psq, T = psq.score;
-    const KL = PSQ_KEY_LO, KH = PSQ_KEY_HI;
+    const K = PSQ_KEYS; // interleaved key halves: one table, bound once (see zobrist.ts)
     const piece = board[from], p64 = piece << 6;
     if (S[pb + S_CI_KING] < 0) setCheckInfo(this.bb, S, pb, us);
     // Values that change on most moves live in locals and are written once at the
@@ -219,8 +218,8 @@ export class Position extends Board {
       this.clearBits(rook, to);
       this.setBits(piece, kTo);
       this.setBits(rook, rTo);
-      kLo ^= KL[p64 + from] ^ KL[p64 + kTo] ^ KL[r64 + to] ^ KL[r64 + rTo];
-      kHi ^= KH[p64 + from] ^ KH[p64 + kTo] ^ KH[r64 + to] ^ KH[r64 + rTo];
+      kLo ^= K[(p64 + from) << 1] ^ K[(p64 + kTo) << 1] ^ K[(r64 + to) << 1] ^ K[(r64 + rTo) << 1];
+      kHi ^= K[((p64 + from) << 1) + 1] ^ K[((p64 + kTo) << 1) + 1] ^ K[((r64 + to) << 1) + 1] ^ K[((r64 + rTo) << 1) + 1];
       sc = (sc + T[p64 + kTo] - T[p64 + from] + T[r64 + rTo] - T[r64 + to]) | 0;
     } else {
       const capSq = type === EN_PASSANT ? to ^ 8 : to;
@@ -230,13 +229,13 @@ export class Position extends Board {
         this.clearBits(captured, capSq);
         const n = --counts[captured];
         counts[captured & 8]--;
-        kLo ^= KL[ci];
-        kHi ^= KH[ci];
-        S[b + S_MATERIAL_KEY_LO] ^= KL[c64 + n];
-        S[b + S_MATERIAL_KEY_HI] ^= KH[c64 + n];
+        kLo ^= K[(ci) << 1];
+        kHi ^= K[((ci) << 1) + 1];
+        S[b + S_MATERIAL_KEY_LO] ^= K[(c64 + n) << 1];
+        S[b + S_MATERIAL_KEY_HI] ^= K[((c64 + n) << 1) + 1];
         if ((captured & 7) === PAWN) {
-          S[b + S_PAWN_KEY_LO] ^= KL[ci];
-          S[b + S_PAWN_KEY_HI] ^= KH[ci];
+          S[b + S_PAWN_KEY_LO] ^= K[(ci) << 1];
+          S[b + S_PAWN_KEY_HI] ^= K[((ci) << 1) + 1];
         }
         sc = (sc - T[ci]) | 0;
         S[b + S_PHASE] -= psq.phase[captured];
@@ -244,24 +243,24 @@ export class Position extends Board {
         rule50 = 0;
       }
       this.shiftBits(piece, from, to);
-      kLo ^= KL[p64 + from] ^ KL[p64 + to];
-      kHi ^= KH[p64 + from] ^ KH[p64 + to];
+      kLo ^= K[(p64 + from) << 1] ^ K[(p64 + to) << 1];
+      kHi ^= K[((p64 + from) << 1) + 1] ^ K[((p64 + to) << 1) + 1];
       sc = (sc + T[p64 + to] - T[p64 + from]) | 0;
       if ((piece & 7) === PAWN) {
         rule50 = 0;
-        S[b + S_PAWN_KEY_LO] ^= KL[p64 + from] ^ KL[p64 + to];
-        S[b + S_PAWN_KEY_HI] ^= KH[p64 + from] ^ KH[p64 + to];
+        S[b + S_PAWN_KEY_LO] ^= K[(p64 + from) << 1] ^ K[(p64 + to) << 1];
+        S[b + S_PAWN_KEY_HI] ^= K[((p64 + from) << 1) + 1] ^ K[((p64 + to) << 1) + 1];
         if (type === PROMOTION) {
           const promo = makePiece(us, ((m >>> 12) & 3) + 2), q64 = promo << 6;
           this.clearBits(piece, to);
           this.setBits(promo, to);
           const np = --counts[piece], nq = counts[promo]++;
-          S[b + S_MATERIAL_KEY_LO] ^= KL[p64 + np] ^ KL[q64 + nq];
-          S[b + S_MATERIAL_KEY_HI] ^= KH[p64 + np] ^ KH[q64 + nq];
-          kLo ^= KL[p64 + to] ^ KL[q64 + to];
-          kHi ^= KH[p64 + to] ^ KH[q64 + to];
-          S[b + S_PAWN_KEY_LO] ^= KL[p64 + to];
-          S[b + S_PAWN_KEY_HI] ^= KH[p64 + to];
+          S[b + S_MATERIAL_KEY_LO] ^= K[(p64 + np) << 1] ^ K[(q64 + nq) << 1];
+          S[b + S_MATERIAL_KEY_HI] ^= K[((p64 + np) << 1) + 1] ^ K[((q64 + nq) << 1) + 1];
+          kLo ^= K[(p64 + to) << 1] ^ K[(q64 + to) << 1];
+          kHi ^= K[((p64 + to) << 1) + 1] ^ K[((q64 + to) << 1) + 1];
+          S[b + S_PAWN_KEY_LO] ^= K[(p64 + to) << 1];
+          S[b + S_PAWN_KEY_HI] ^= K[((p64 + to) << 1) + 1];
           sc = (sc + T[q64 + to] - T[p64 + to]) | 0;
           S[b + S_PHASE] += psq.phase[promo] - psq.phase[piece];
           S[b + (us === WHITE ? S_NON_PAWN_W : S_NON_PAWN_B)] += psq.nonPawn[promo];

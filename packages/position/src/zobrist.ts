@@ -26,6 +26,17 @@ function fill(n: number): [Int32Array, Int32Array] {
 
 /** Piece on square: index `piece * 64 + sq`. Also used as piece-count keys for the material key. */
 export const [PSQ_KEY_LO, PSQ_KEY_HI] = fill(16 * 64);
+/**
+ * PSQ_KEY_LO and PSQ_KEY_HI interleaved, entry i at PSQ_KEYS[2i] and [2i + 1], for
+ * doMove: one table to bind and check instead of two (~3% of make/unmake). The
+ * from-scratch twin (computeKeys) reads the separate halves, so posIsOk checks the
+ * copy too.
+ */
+export const PSQ_KEYS = new Int32Array(2 * 16 * 64);
+for (let i = 0; i < 16 * 64; i++) {
+  PSQ_KEYS[2 * i] = PSQ_KEY_LO[i];
+  PSQ_KEYS[2 * i + 1] = PSQ_KEY_HI[i];
+}
 /** Per castling-rights bit; CASTLING_KEY_* below combines them per rights set. */
 const [RIGHT_KEY_LO, RIGHT_KEY_HI] = fill(4);
 /** En passant file (0..7), hashed only when an en passant capture is legal. */
