@@ -192,8 +192,8 @@ export class Position extends Board {
     // Values that change on most moves live in locals and are written once at the
     // end. The rest are copied to the new row first and edited there when a capture,
     // pawn move or promotion changes them (Stockfish copies its StateInfo the same
-    // way): fewer live locals, so V8 spills none of them. Board edits go through
-    // setBits/clearBits/shiftBits.
+    // way), which leaves V8 fewer live values to keep in registers. Board edits go
+    // through setBits/clearBits/shiftBits.
     S[b + S_PAWN_KEY_LO] = S[pb + S_PAWN_KEY_LO];
     S[b + S_PAWN_KEY_HI] = S[pb + S_PAWN_KEY_HI];
     S[b + S_MATERIAL_KEY_LO] = S[pb + S_MATERIAL_KEY_LO];
@@ -229,13 +229,13 @@ export class Position extends Board {
         this.clearBits(captured, capSq);
         const n = --counts[captured];
         counts[captured & 8]--;
-        kLo ^= K[(ci) << 1];
-        kHi ^= K[((ci) << 1) + 1];
+        kLo ^= K[ci << 1];
+        kHi ^= K[(ci << 1) + 1];
         S[b + S_MATERIAL_KEY_LO] ^= K[(c64 + n) << 1];
         S[b + S_MATERIAL_KEY_HI] ^= K[((c64 + n) << 1) + 1];
         if ((captured & 7) === PAWN) {
-          S[b + S_PAWN_KEY_LO] ^= K[(ci) << 1];
-          S[b + S_PAWN_KEY_HI] ^= K[((ci) << 1) + 1];
+          S[b + S_PAWN_KEY_LO] ^= K[ci << 1];
+          S[b + S_PAWN_KEY_HI] ^= K[(ci << 1) + 1];
         }
         sc = (sc - T[ci]) | 0;
         S[b + S_PHASE] -= psq.phase[captured];
