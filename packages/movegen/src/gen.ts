@@ -5,7 +5,7 @@
  * pin line, en passant is tested by playing it out on the occupancy, and castling
  * checks its empty path and the squares the king crosses (Chess960 included).
  */
-import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, ROOK_PARAMS, ROOK_STEPS, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NO_SQUARE, PAWN_ATTACKS, ROOK_TABLE } from '@tempo/bitboard';
+import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_STEPS, ROOK_TABLE } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 
