@@ -162,8 +162,9 @@ function pack(t: MagicTable): Int32Array {
 }
 /**
  * The packed per-square parameters of each slider (see pack). Hot loops bind them
- * to a local and call magicIndex: V8 reloads and re-checks a module variable at
- * every use, while a local is checked once (see DESIGN.md, "Module variables").
+ * to a local and call magicIndex or write its expression out: V8 reloads and
+ * re-checks a module variable at every use, while a local is checked once (see
+ * DESIGN.md, "What V8 and esbuild do to the hot code").
  */
 export const ROOK_PARAMS = pack(ROOK_MAGIC);
 export const BISHOP_PARAMS = pack(BISHOP_MAGIC);

@@ -62,14 +62,13 @@ export function isAttacked(bb: Int32Array, sq: number, by: number, occLo: number
   if ((K[s2] & bb[o + 12]) | (K[s2 + 1] & bb[o + 13])) return true;
   // Magic lookups only for slider kinds that stand on one of sq's empty-board lines.
   const rqLo = bb[o + 8] | bb[o + 10], rqHi = bb[o + 9] | bb[o + 11];
-  const RR = ROOK_RAYS;
-  if (((RR[s2] & rqLo) | (RR[s2 + 1] & rqHi)) !== 0) {
+  const rookRays = ROOK_RAYS, bishopRays = BISHOP_RAYS;
+  if (((rookRays[s2] & rqLo) | (rookRays[s2 + 1] & rqHi)) !== 0) {
     const r = magicIndex(ROOK_PARAMS, sq, occLo, occHi), RT = ROOK_TABLE;
     if (((RT[r] & rqLo) | (RT[r + 1] & rqHi)) !== 0) return true;
   }
   const bqLo = bb[o + 6] | bb[o + 10], bqHi = bb[o + 7] | bb[o + 11];
-  const BR_ = BISHOP_RAYS;
-  if (((BR_[s2] & bqLo) | (BR_[s2 + 1] & bqHi)) === 0) return false;
+  if (((bishopRays[s2] & bqLo) | (bishopRays[s2 + 1] & bqHi)) === 0) return false;
   const b = magicIndex(BISHOP_PARAMS, sq, occLo, occHi), BT = BISHOP_TABLE;
   return ((BT[b] & bqLo) | (BT[b + 1] & bqHi)) !== 0;
 }
