@@ -5,7 +5,7 @@
  * pin line, en passant is tested by playing it out on the occupancy, and castling
  * checks its empty path and the squares the king crosses (Chess960 included).
  */
-import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_STEPS, ROOK_TABLE } from '@tempo/bitboard';
+import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_STEPS, ROOK_TABLE, magicIndex } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 
@@ -118,7 +118,8 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
   }
 
   // Sliders: diagonal movers (bishops, queens), then line movers (rooks, queens).
-  // The tables are bound to locals and the lookup written out (see count.ts).
+  // The tables are bound to locals (see count.ts); one loop body keeps the
+  // magicIndex call site warm, so V8 inlines it.
   for (let kind = 0; kind < 2; kind++) {
     const P = kind === 0 ? BISHOP_PARAMS : ROOK_PARAMS, T = kind === 0 ? BISHOP_TABLE : ROOK_TABLE, ST = kind === 0 ? BISHOP_STEPS : ROOK_STEPS;
     let sLo = (kind === 0 ? bb[o + 6] : bb[o + 8]) | bb[o + 10];
@@ -127,10 +128,9 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
       let from: number;
       if (sLo !== 0) { from = 31 - Math.clz32(sLo ^ (sLo - 1)); sLo &= sLo - 1; }
       else { from = 63 - Math.clz32(sHi ^ (sHi - 1)); sHi &= sHi - 1; }
-      const j = from << 3;
       let aLo = ST[from << 1], aHi = ST[(from << 1) + 1];
       if (((aLo & ~occLo) | (aHi & ~occHi)) !== 0) {
-        const i = P[j + 5] + (((Math.imul(occLo & P[j], P[j + 2]) ^ Math.imul(occHi & P[j + 1], P[j + 3])) >>> P[j + 4]) << 1);
+        const i = magicIndex(P, from, occLo, occHi);
         aLo = T[i];
         aHi = T[i + 1];
       }

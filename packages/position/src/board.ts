@@ -116,7 +116,8 @@ export class Board {
   }
 
   // Squares index the half of a bitboard by `sq >> 5` and the bit by `1 << sq` (JS
-  // shifts count mod 32): no branch on the half, which is a coin toss in perft.
+  // shifts count mod 32). Shorter than a branch or select on the half; it measured
+  // no faster.
 
   protected setBits(piece: number, sq: number): void {
     const bb = this.bb, h = sq >> 5, b = 1 << sq;
