@@ -5,7 +5,7 @@
  * branch-free counting loop is what makes bulk perft fast.
  */
 import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_STEPS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { epCaptureIsLegal, isAttacked, type Position, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
+import { epCaptureIsLegal, isAttacked, type Position } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 import { generateCastlingInto, generatePinnedPawnsInto } from './gen';
 
@@ -32,7 +32,7 @@ function bytes(lo: number, hi: number): number {
 
 /** Number of legal moves of the side to move; equals generateLegal's count. */
 export function countLegal(pos: Position): number {
-  const bb = pos.bb, S = pos.st.data, rb = (pos.ply & 0xffff) << STATE_SHIFT;
+  const bb = pos.bb, st = pos.st;
   const KA = KING_ATTACKS, NA = KNIGHT_ATTACKS; // module tables bound to locals (see DESIGN.md)
   const us = pos.side, o = us << 4, t = o ^ 16;
   const ownLo = bb[o], ownHi = bb[o + 1];
@@ -40,7 +40,7 @@ export function countLegal(pos: Position): number {
   const kb0 = bb[o + 12];
   const ksq = kb0 !== 0 ? 31 - Math.clz32(kb0 ^ (kb0 - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
   const k2 = ksq << 1;
-  const chLo = S[rb + S_CHECKERS_LO], chHi = S[rb + S_CHECKERS_HI];
+  const chLo = st.checkersLo, chHi = st.checkersHi;
   let n = 0;
 
   // King: each target tested with the king lifted off the board. One loop over
@@ -128,14 +128,14 @@ export function countLegal(pos: Position): number {
   // Rare cases through the list generator's own code: pinned pawns, en passant, castling.
   if (!inCheck && ((bb[o + 2] & pinLo) | (bb[o + 3] & pinHi)) !== 0)
     n += generatePinnedPawnsInto(pos, scratch, 0, true, true, ksq, bb[o + 2] & pinLo, bb[o + 3] & pinHi);
-  const ep = S[rb + S_EP];
+  const ep = st.ep;
   if (ep !== NO_SQUARE) {
     const p = (them << 7) + (ep << 1);
     for (let a = PAWN_ATTACKS[p] & bb[o + 2]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos.bb, pos.side, 31 - Math.clz32(a ^ (a - 1)), ep)) n++;
     for (let a = PAWN_ATTACKS[p + 1] & bb[o + 3]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos.bb, pos.side, 63 - Math.clz32(a ^ (a - 1)), ep)) n++;
   }
   if (!inCheck) {
-    const rights = S[rb + S_CASTLING] & (us === 0 ? 3 : 12);
+    const rights = st.castling & (us === 0 ? 3 : 12);
     // Most nodes with rights have every castling path blocked: reject those here.
     if (rights !== 0) {
       const ep2 = pos.castling.emptyPath, r1 = (rights & -rights) << 1, r2 = (rights & ~(rights & -rights)) << 1;

@@ -6,7 +6,7 @@
  * checks its empty path and the squares the king crosses (Chess960 included).
  */
 import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_STEPS, ROOK_TABLE, magicIndex } from '@tempo/bitboard';
-import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION, S_CASTLING, S_CHECKERS_HI, S_CHECKERS_LO, S_EP, STATE_SHIFT } from '@tempo/position';
+import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 
 /** Writes the four promotions from -> to (queen first) and returns the new end. */
@@ -66,12 +66,12 @@ function pushPawnTargets(list: Int32Array, n: number, delta: number, lo: number,
  * selects the other moves (castling included). Both give every legal move.
  */
 export function generate(pos: Position, list: Int32Array, start: number, captures: boolean, quiets: boolean): number {
-  const bb = pos.bb, st = pos.st, row = pos.ply;
+  const bb = pos.bb, st = pos.st;
   const us = pos.side, o = us << 4, t = o ^ 16;
   const ownLo = bb[o], ownHi = bb[o + 1], enLo = bb[t], enHi = bb[t + 1];
   const occLo = ownLo | enLo, occHi = ownHi | enHi;
   const ksq = bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
-  const chLo = st.data[(row << STATE_SHIFT) + S_CHECKERS_LO], chHi = st.data[(row << STATE_SHIFT) + S_CHECKERS_HI];
+  const chLo = st.checkersLo, chHi = st.checkersHi;
   let n = start;
 
   // Target squares of non-pawn moves by kind.
@@ -149,7 +149,7 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
 
   // Castling: not out of check, path empty, no attacked square on the king's way.
   if (quiets && !inCheck) {
-    const rights = st.data[(row << STATE_SHIFT) + S_CASTLING] & (us === 0 ? 3 : 12);
+    const rights = st.castling & (us === 0 ? 3 : 12);
     if (rights !== 0) n = generateCastlingInto(pos, list, n, rights, ksq, occLo, occHi);
   }
   return n;
@@ -232,7 +232,7 @@ function generatePawns(
   const qLo = bb[o + 2] & pinLo, qHi = bb[o + 3] & pinHi;
   if (!inCheck && (qLo | qHi) !== 0) n = generatePinnedPawnsInto(pos, list, n, captures, quiets, ksq, qLo, qHi);
   // En passant: rare, so tested by playing it out.
-  const ep = pos.st.data[((pos.ply) << STATE_SHIFT) + S_EP];
+  const ep = pos.st.ep;
   if (captures && ep !== NO_SQUARE) {
     const p = ((us ^ 1) << 7) + (ep << 1);
     let aLo = PAWN_ATTACKS[p] & bb[o + 2], aHi = PAWN_ATTACKS[p + 1] & bb[o + 3];

@@ -4,7 +4,7 @@
  * pseudo-legal move, givesCheck(m).
  */
 import { BETWEEN, BISHOP_TABLE, KING, KING_ATTACKS, KNIGHT_ATTACKS, NO_SQUARE, PAWN, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Move, NORMAL, type Position, PROMOTION, S_CHECKERS_HI, S_CHECKERS_LO, STATE_SHIFT } from '@tempo/position';
+import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Move, NORMAL, type Position, PROMOTION } from '@tempo/position';
 
 const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
 
@@ -34,7 +34,7 @@ export function legal(pos: Position, m: Move): boolean {
     const oLo = from < 32 ? occLo & ~(1 << from) : occLo, oHi = from < 32 ? occHi : occHi & ~(1 << (from - 32));
     return !isAttacked(bb, to, them, oLo, oHi);
   }
-  const row = pos.ply, chLo = pos.st.data[(row << STATE_SHIFT) + S_CHECKERS_LO], chHi = pos.st.data[(row << STATE_SHIFT) + S_CHECKERS_HI];
+  const chLo = pos.st.checkersLo, chHi = pos.st.checkersHi;
   if ((chLo | chHi) !== 0) {
     if ((chLo !== 0 && chHi !== 0) || (chLo & (chLo - 1)) !== 0 || (chHi & (chHi - 1)) !== 0) return false;
     const c = chLo !== 0 ? 31 - Math.clz32(chLo ^ (chLo - 1)) : 63 - Math.clz32(chHi ^ (chHi - 1));

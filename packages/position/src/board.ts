@@ -6,21 +6,7 @@
 import { KING, NO_PIECE, PAWN, lsb, makePiece } from '@tempo/bitboard';
 import { attackersTo, isAttacked } from './attacks';
 import type { PsqTable } from './psq';
-import {
-  StateStack,
-  STATE_SHIFT,
-  S_KEY_HI,
-  S_KEY_LO,
-  S_MATERIAL_KEY_HI,
-  S_MATERIAL_KEY_LO,
-  S_NON_PAWN_B,
-  S_NON_PAWN_W,
-  S_PAWN_KEY_HI,
-  S_PAWN_KEY_LO,
-  S_PHASE,
-  S_PSQ,
-  S_CI_KING,
-} from './state';
+import { StateInfo, StateStack } from './state';
 import { PSQ_KEY_HI, PSQ_KEY_LO } from './zobrist';
 
 export class Board {
@@ -30,14 +16,18 @@ export class Board {
   readonly bb = new Int32Array(32);
   /** Count of each piece code; index 8c holds colour c's total. */
   readonly pieceCount = new Uint8Array(16);
-  /** Index of the current row of the state stack. */
+  /** Index of the current row of the state stack (0 at the root). */
   ply = 0;
-  readonly st: StateStack;
+  /** The rows, one per ply. */
+  readonly states: StateStack;
+  /** The current row: states.rows[ply]. */
+  st: StateInfo;
   readonly psq: PsqTable;
 
   protected constructor(psq: PsqTable) {
     this.psq = psq;
-    this.st = new StateStack(256);
+    this.states = new StateStack(256);
+    this.st = this.states.rows[0];
   }
 
   /** Square of colour's king. */
@@ -64,7 +54,7 @@ export class Board {
   /** Places a piece on an empty square, updating every incremental value of the current row. */
   putPiece(piece: number, sq: number): void {
     this.setBits(piece, sq);
-    this.st.data[(this.ply << STATE_SHIFT) + S_CI_KING] = -1;
+    this.st.ciKing = -1;
     const n = this.pieceCount[piece]++;
     this.pieceCount[piece & 8]++;
     this.updateTerms(piece, sq, 1, n);
@@ -74,7 +64,7 @@ export class Board {
   removePiece(sq: number): void {
     const piece = this.board[sq];
     this.clearBits(piece, sq);
-    this.st.data[(this.ply << STATE_SHIFT) + S_CI_KING] = -1;
+    this.st.ciKing = -1;
     const n = --this.pieceCount[piece];
     this.pieceCount[piece & 8]--;
     this.updateTerms(piece, sq, -1, n);
@@ -85,63 +75,81 @@ export class Board {
     const piece = this.board[from];
     this.clearBits(piece, from);
     this.setBits(piece, to);
-    const st = this.st, row = this.ply, p64 = piece << 6;
-    st.data[(row << STATE_SHIFT) + S_CI_KING] = -1;
-    st.data[(row << STATE_SHIFT) + S_KEY_LO] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
-    st.data[(row << STATE_SHIFT) + S_KEY_HI] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+    const st = this.st, p64 = piece << 6;
+    st.ciKing = -1;
+    st.keyLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
+    st.keyHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
     if ((piece & 7) === PAWN) {
-      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_LO] ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
-      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI] ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
+      st.pawnKeyLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
+      st.pawnKeyHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
     }
     const psq = this.psq;
-    st.data[(row << STATE_SHIFT) + S_PSQ] += psq.score[p64 + to] - psq.score[p64 + from];
+    st.psq = (st.psq + psq.score[p64 + to] - psq.score[p64 + from]) | 0;
   }
 
   /** Adds (sign 1) or removes (sign -1) piece-on-square terms; n is the piece's count index. */
   private updateTerms(piece: number, sq: number, sign: number, n: number): void {
-    const st = this.st, row = this.ply, i = (piece << 6) + sq, m = (piece << 6) + n;
-    st.data[(row << STATE_SHIFT) + S_KEY_LO] ^= PSQ_KEY_LO[i];
-    st.data[(row << STATE_SHIFT) + S_KEY_HI] ^= PSQ_KEY_HI[i];
-    st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_LO] ^= PSQ_KEY_LO[m];
-    st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_HI] ^= PSQ_KEY_HI[m];
+    const st = this.st, i = (piece << 6) + sq, m = (piece << 6) + n;
+    st.keyLo ^= PSQ_KEY_LO[i];
+    st.keyHi ^= PSQ_KEY_HI[i];
+    st.materialKeyLo ^= PSQ_KEY_LO[m];
+    st.materialKeyHi ^= PSQ_KEY_HI[m];
     if ((piece & 7) === PAWN) {
-      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_LO] ^= PSQ_KEY_LO[i];
-      st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI] ^= PSQ_KEY_HI[i];
+      st.pawnKeyLo ^= PSQ_KEY_LO[i];
+      st.pawnKeyHi ^= PSQ_KEY_HI[i];
     }
     const psq = this.psq;
-    st.data[(row << STATE_SHIFT) + S_PSQ] += sign * psq.score[i];
-    st.data[(row << STATE_SHIFT) + S_PHASE] += sign * psq.phase[piece];
-    if (piece < 8) st.data[(row << STATE_SHIFT) + S_NON_PAWN_W] += sign * psq.nonPawn[piece];
-    else st.data[(row << STATE_SHIFT) + S_NON_PAWN_B] += sign * psq.nonPawn[piece];
+    st.psq = (st.psq + sign * psq.score[i]) | 0;
+    st.phase = (st.phase + sign * psq.phase[piece]) | 0;
+    if (piece < 8) st.nonPawnW = (st.nonPawnW + sign * psq.nonPawn[piece]) | 0;
+    else st.nonPawnB = (st.nonPawnB + sign * psq.nonPawn[piece]) | 0;
   }
-
-  // Squares index the half of a bitboard by `sq >> 5` and the bit by `1 << sq` (JS
-  // shifts count mod 32). Shorter than a branch or select on the half; it measured
-  // no faster.
 
   protected setBits(piece: number, sq: number): void {
-    const bb = this.bb, h = sq >> 5, b = 1 << sq;
-    this.board[sq] = piece;
-    bb[(piece << 1) + h] |= b;
-    bb[((piece & 8) << 1) + h] |= b;
+    setBits(this.board, this.bb, piece, sq);
   }
 
-  /** Moves a piece from one square to another empty one: board and bitboards only. */
-  protected shiftBits(piece: number, from: number, to: number): void {
-    const bb = this.bb, c = (piece & 8) << 1, p = piece << 1;
-    const fh = from >> 5, th = to >> 5, f = 1 << from, t = 1 << to;
-    this.board[from] = NO_PIECE;
-    this.board[to] = piece;
+  protected clearBits(piece: number, sq: number): void {
+    clearBits(this.board, this.bb, piece, sq);
+  }
+}
+
+// The board edits: mailbox and bitboards together. Plain functions over the arrays,
+// so doMove binds `board` and `bb` once and V8 inlines these without reloading and
+// rechecking the position's fields at each edit. Squares index the half of a
+// bitboard by `sq >> 5` and the bit by `1 << sq` (JS shifts count mod 32).
+
+/** Puts piece on the empty square sq. */
+export function setBits(board: Uint8Array, bb: Int32Array, piece: number, sq: number): void {
+  const h = sq >> 5, b = 1 << sq;
+  board[sq] = piece;
+  bb[(piece << 1) + h] |= b;
+  bb[((piece & 8) << 1) + h] |= b;
+}
+
+/** Lifts piece off sq. */
+export function clearBits(board: Uint8Array, bb: Int32Array, piece: number, sq: number): void {
+  const h = sq >> 5, b = ~(1 << sq);
+  board[sq] = NO_PIECE;
+  bb[(piece << 1) + h] &= b;
+  bb[((piece & 8) << 1) + h] &= b;
+}
+
+/** Moves piece from one square to another, empty one. */
+export function shiftBits(board: Uint8Array, bb: Int32Array, piece: number, from: number, to: number): void {
+  const c = (piece & 8) << 1, p = piece << 1;
+  const fh = from >> 5, th = to >> 5, f = 1 << from, t = 1 << to;
+  board[from] = NO_PIECE;
+  board[to] = piece;
+  if (fh === th) {
+    // Most moves stay within one half: two read-modify-writes instead of four.
+    const ft = f | t;
+    bb[p + fh] ^= ft;
+    bb[c + fh] ^= ft;
+  } else {
     bb[p + fh] ^= f;
     bb[p + th] ^= t;
     bb[c + fh] ^= f;
     bb[c + th] ^= t;
-  }
-
-  protected clearBits(piece: number, sq: number): void {
-    const bb = this.bb, h = sq >> 5, b = ~(1 << sq);
-    this.board[sq] = NO_PIECE;
-    bb[(piece << 1) + h] &= b;
-    bb[((piece & 8) << 1) + h] &= b;
   }
 }

@@ -5,11 +5,10 @@
  */
 import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from '@tempo/bitboard';
 import type { Position } from './position';
-import { STATE_SHIFT, S_KEY_HI, S_KEY_LO, S_PLIES_FROM_NULL, S_RULE50 } from './state';
 
 /** Fifty-move rule: 100 plies without a capture or pawn move. */
 export function isFiftyMoveDraw(pos: Position): boolean {
-  return pos.st.data[((pos.ply) << STATE_SHIFT) + S_RULE50] >= 100;
+  return pos.st.rule50 >= 100;
 }
 
 /**
@@ -20,15 +19,13 @@ export function isFiftyMoveDraw(pos: Position): boolean {
  * game rather than searching, set `pos.rootPly = pos.ply` first.
  */
 export function isRepetitionDraw(pos: Position): boolean {
-  const st = pos.st, row = pos.ply;
-  const end = Math.min(st.data[(row << STATE_SHIFT) + S_RULE50], st.data[(row << STATE_SHIFT) + S_PLIES_FROM_NULL]);
-  const lo = st.data[(row << STATE_SHIFT) + S_KEY_LO], hi = st.data[(row << STATE_SHIFT) + S_KEY_HI];
-  let seen = 0;
+  const st = pos.st, end = Math.min(st.rule50, st.pliesFromNull, pos.ply);
+  if (end < 4) return false;
+  let s = st.prev.prev, seen = 0;
   for (let i = 4; i <= end; i += 2) {
-    const r = row - i;
-    if (r < 0) break;
-    if (st.data[(r << STATE_SHIFT) + S_KEY_LO] === lo && st.data[(r << STATE_SHIFT) + S_KEY_HI] === hi) {
-      if (r > pos.rootPly) return true;
+    s = s.prev.prev;
+    if (s.keyLo === st.keyLo && s.keyHi === st.keyHi) {
+      if (pos.ply - i > pos.rootPly) return true;
       if (++seen >= 2) return true;
     }
   }

@@ -4,7 +4,7 @@ import { generateLegal, parseUciMove } from '@tempo/movegen';
 import {
   CASTLING, EN_PASSANT, FenError, Position, START_FEN, computeKeys, hasInsufficientMaterial, isDraw, isFiftyMoveDraw,
   isRepetitionDraw, egScore, makeMove, makePromotion, makePsqTable, makeScore, makeSpecial, mgScore, moveToUci, posIsOk,
-  type PsqTable, MAX_ROWS, STATE_STRIDE, StateStack, S_NON_PAWN_B, S_NON_PAWN_W, S_PHASE, S_PSQ,
+  type PsqTable, MAX_ROWS, StateStack,
 } from './index';
 import * as layout from './layout';
 
@@ -364,7 +364,8 @@ describe('state stack', () => {
     const cycle = ['e5d3', 'b6c8', 'd3e5', 'c8b6', 'c3b1', 'f6h5', 'b1c3', 'h5f6'];
     for (let i = 0; i < 40; i++) for (const uci of cycle) play(pos, uci), seen.push(snap(pos));
     expect(pos.ply).toBe(320);
-    expect(pos.st.capacity).toBeGreaterThan(320);
+    expect(pos.states.capacity).toBeGreaterThan(320);
+    expect(pos.st).toBe(pos.states.rows[320]);
     expect(pos.rule50).toBe(320);
     expect(pos.toFen()).toBe(KIWIPETE.replace(' 0 1', ' 320 161'));
     for (let i = 319; i >= 0; i--) {
@@ -416,8 +417,8 @@ describe('incremental psq, phase and non-pawn material', () => {
       phase += table.phase[p];
       np += table.nonPawn[p];
     }
-    const st = pos.st, r = pos.ply;
-    return [mg, eg, phase, np, mgScore(st.get(r, S_PSQ)), egScore(st.get(r, S_PSQ)), st.get(r, S_PHASE), st.get(r, S_NON_PAWN_W) + st.get(r, S_NON_PAWN_B)];
+    const st = pos.st;
+    return [mg, eg, phase, np, mgScore(st.psq), egScore(st.psq), st.phase, st.nonPawnW + st.nonPawnB];
   };
   const agree = (pos: Position) => {
     const v = fresh(pos);
@@ -469,12 +470,19 @@ describe('layout', () => {
 });
 
 describe('state stack bound', () => {
-  test('grow() refuses to pass MAX_ROWS rows, which doMove\'s row masking relies on', () => {
+  test('grow() keeps and links every row, and refuses to pass MAX_ROWS rows', () => {
     const st = new StateStack(MAX_ROWS / 2);
-    st.data[(MAX_ROWS / 2 - 1) * STATE_STRIDE] = 7;
+    const last = st.rows[MAX_ROWS / 2 - 1];
+    last.keyLo = 7;
+    expect(last.next).toBe(last); // the top links to itself until the stack grows
     st.grow();
     expect(st.capacity).toBe(MAX_ROWS);
-    expect(st.data[(MAX_ROWS / 2 - 1) * STATE_STRIDE]).toBe(7);
+    expect(st.rows[MAX_ROWS / 2 - 1]).toBe(last);
+    expect(last.keyLo).toBe(7);
+    expect(last.next).toBe(st.rows[MAX_ROWS / 2]);
+    expect(st.rows[MAX_ROWS / 2].prev).toBe(last);
+    for (let r = 1; r < MAX_ROWS; r++) if (st.rows[r].prev !== st.rows[r - 1] || st.rows[r - 1].next !== st.rows[r]) throw new Error(`row ${r} is not linked`);
+    expect(st.rows[0].prev).toBe(st.rows[0]);
     expect(() => st.grow()).toThrow(`state stack: more than ${MAX_ROWS} plies`);
   });
 });

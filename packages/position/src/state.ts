@@ -1,84 +1,151 @@
 /**
- * The state stack: one row per ply in a single Int32Array, STATE_STRIDE words per row
- * (the seeds' StateInfo chain as a strided record). Row `ply` holds the values of the
- * current position; doMove writes row ply + 1 from the values of row ply, so undo is
- * a step back. One array means one base pointer and bounds check for all the fields
- * a move touches, which measured about twice as fast as one typed array per column.
- * The stack grows by doubling when a game runs long.
+ * The state stack: Stockfish's StateInfo chain. One StateInfo per ply, allocated
+ * once and reused, linked both ways; `Position.st` is the current one. doMove
+ * fills `st.next` from `st` and the move, undoMove steps back to `st.prev`:
+ * nothing is recomputed.
+ *
+ * Why objects and not rows of a typed array (the first design): every field is an
+ * int32, which V8 on 64-bit Node keeps as an untagged Smi in the object itself, so
+ * a field read or write is one machine instruction at a fixed offset. A typed-array
+ * row pays an index computation, a bounds check and a base-pointer add at every
+ * field: doMove + undoMove measured ~640 instructions a move with rows (valgrind,
+ * see docs/DESIGN.md) against ~300 with objects. Every value stored here must be an
+ * int32 (`| 0`, `^`, small counts): a double would turn the field into a boxed
+ * number and deoptimize every reader.
  */
 
-/** Field offsets within a row. */
-export const S_KEY_LO = 0;
-export const S_KEY_HI = 1;
-export const S_PAWN_KEY_LO = 2;
-export const S_PAWN_KEY_HI = 3;
-export const S_MATERIAL_KEY_LO = 4;
-export const S_MATERIAL_KEY_HI = 5;
-/** Packed (mg, eg) piece-square score (see psq.ts). */
-export const S_PSQ = 6;
-export const S_PHASE = 7;
-export const S_NON_PAWN_W = 8;
-export const S_NON_PAWN_B = 9;
-/** Pieces giving check to the side to move (lo, hi). */
-export const S_CHECKERS_LO = 10;
-export const S_CHECKERS_HI = 11;
-export const S_RULE50 = 12;
-export const S_PLIES_FROM_NULL = 13;
-export const S_CASTLING = 14;
-/** NO_SQUARE (64) when no en passant capture is legal. */
-export const S_EP = 15;
-/** Piece captured by the move into this row. */
-export const S_CAPTURED = 16;
-/** Move that led to this row (0 at the root and after a null move). */
-export const S_MOVE = 17;
-/**
- * Check info of the side to move against the other king (Stockfish's set_check_info),
- * filled on demand by the first doMove from this row: S_CI_KING is that king's square,
- * or -1 while not computed. S_CI_BLOCKERS: pieces of the side to move whose departure
- * uncovers a check (discovered-check candidates). S_CI_PAWN ... S_CI_ROOK: squares
- * from which a pawn, knight, bishop or rook of the side to move would give check
- * (a queen: bishop | rook). Each is a (lo, hi) pair.
- */
-export const S_CI_KING = 18;
-export const S_CI_BLOCKERS_LO = 19;
-export const S_CI_BLOCKERS_HI = 20;
-export const S_CI_PAWN_LO = 21;
-export const S_CI_PAWN_HI = 22;
-export const S_CI_KNIGHT_LO = 23;
-export const S_CI_KNIGHT_HI = 24;
-export const S_CI_BISHOP_LO = 25;
-export const S_CI_BISHOP_HI = 26;
-export const S_CI_ROOK_LO = 27;
-export const S_CI_ROOK_HI = 28;
-/** Words per row; a power of two so a row starts at `row << STATE_SHIFT`. */
-export const STATE_SHIFT = 5;
-export const STATE_STRIDE = 1 << STATE_SHIFT;
+import { NO_SQUARE } from '@tempo/bitboard';
+
+export class StateInfo {
+  // ---- Carried: copied from the previous row, changed by captures, pawn moves and promotions.
+  /** Zobrist key of the pawns (lo, hi). */
+  pawnKeyLo = 0;
+  pawnKeyHi = 0;
+  /** Zobrist key of the piece counts (lo, hi). */
+  materialKeyLo = 0;
+  materialKeyHi = 0;
+  /** Sum of the psq table's phase weights. */
+  phase = 0;
+  /** Non-pawn material of white and of black (the psq table's nonPawn values). */
+  nonPawnW = 0;
+  nonPawnB = 0;
+  /** Plies since the last null move (or since the root row). */
+  pliesFromNull = 0;
+
+  // ---- Written by every move.
+  /** Zobrist key of the position (lo, hi). */
+  keyLo = 0;
+  keyHi = 0;
+  /** Packed (mg, eg) piece-square score (see psq.ts). */
+  psq = 0;
+  /** Castling-rights bits (WHITE_OO ... BLACK_OOO). */
+  castling = 0;
+  /** En passant square, NO_SQUARE (64) when no en passant capture is legal. */
+  ep = NO_SQUARE;
+  /** Plies since the last capture or pawn move. */
+  rule50 = 0;
+  /** Piece captured by the move into this row (0 if none). */
+  captured = 0;
+  /** Move that led to this row (0 at the root and after a null move). */
+  move = 0;
+  /** Pieces giving check to the side to move (lo, hi). */
+  checkersLo = 0;
+  checkersHi = 0;
+
+  // ---- Check info of the side to move against the other king (Stockfish's
+  // set_check_info), filled on demand by the first doMove from this row.
+  /** The other king's square, or -1 while the check info is not computed. */
+  ciKing = -1;
+  /** Pieces of the side to move whose departure uncovers a check (lo, hi). */
+  ciBlockersLo = 0;
+  ciBlockersHi = 0;
+  /** Squares from which a pawn, knight, bishop or rook of the side to move would give check (a queen: bishop | rook). */
+  ciPawnLo = 0;
+  ciPawnHi = 0;
+  ciKnightLo = 0;
+  ciKnightHi = 0;
+  ciBishopLo = 0;
+  ciBishopHi = 0;
+  ciRookLo = 0;
+  ciRookHi = 0;
+
+  /** The row before this one (itself at the bottom of the stack). */
+  prev: StateInfo;
+  /** The row after this one (itself at the top of the stack until the stack grows). */
+  next: StateInfo;
+
+  constructor() {
+    this.prev = this;
+    this.next = this;
+  }
+
+  /** Copies every value field of `o` (not the links). */
+  copyFrom(o: StateInfo): void {
+    this.pawnKeyLo = o.pawnKeyLo;
+    this.pawnKeyHi = o.pawnKeyHi;
+    this.materialKeyLo = o.materialKeyLo;
+    this.materialKeyHi = o.materialKeyHi;
+    this.phase = o.phase;
+    this.nonPawnW = o.nonPawnW;
+    this.nonPawnB = o.nonPawnB;
+    this.pliesFromNull = o.pliesFromNull;
+    this.keyLo = o.keyLo;
+    this.keyHi = o.keyHi;
+    this.psq = o.psq;
+    this.castling = o.castling;
+    this.ep = o.ep;
+    this.rule50 = o.rule50;
+    this.captured = o.captured;
+    this.move = o.move;
+    this.checkersLo = o.checkersLo;
+    this.checkersHi = o.checkersHi;
+    this.ciKing = o.ciKing;
+    this.ciBlockersLo = o.ciBlockersLo;
+    this.ciBlockersHi = o.ciBlockersHi;
+    this.ciPawnLo = o.ciPawnLo;
+    this.ciPawnHi = o.ciPawnHi;
+    this.ciKnightLo = o.ciKnightLo;
+    this.ciKnightHi = o.ciKnightHi;
+    this.ciBishopLo = o.ciBishopLo;
+    this.ciBishopHi = o.ciBishopHi;
+    this.ciRookLo = o.ciRookLo;
+    this.ciRookHi = o.ciRookHi;
+  }
+}
 
 /** Rows a stack may hold; no game comes near it (the 75-move rule ends one within 17,700 plies). */
 export const MAX_ROWS = 0x10000;
 
+/** The rows of one position: row 0 is the root, each row links to its neighbours. */
 export class StateStack {
-  /** Rows that fit before the next grow(). */
-  capacity: number;
-  /** Row r's field F is data[(r << STATE_SHIFT) + F]. */
-  data: Int32Array;
+  /** Row r (rows[r].next === rows[r + 1]). */
+  readonly rows: StateInfo[] = [];
 
   constructor(capacity: number) {
-    this.capacity = capacity;
-    this.data = new Int32Array(capacity << STATE_SHIFT);
+    this.extend(capacity);
   }
 
-  /** Doubles the capacity, keeping every row. doMove indexes rows by `ply & 0xffff`, hence the bound. */
+  /** Rows that fit before the next grow(). */
+  get capacity(): number {
+    return this.rows.length;
+  }
+
+  /** Doubles the capacity, keeping every row. */
   grow(): void {
-    if (this.capacity >= MAX_ROWS) throw new RangeError(`state stack: more than ${MAX_ROWS} plies`);
-    const data = new Int32Array(this.capacity << (STATE_SHIFT + 1));
-    data.set(this.data);
-    this.data = data;
-    this.capacity *= 2;
+    if (this.rows.length >= MAX_ROWS) throw new RangeError(`state stack: more than ${MAX_ROWS} plies`);
+    this.extend(this.rows.length);
   }
 
-  /** Field F of row r (for tools and tests; hot code indexes data directly). */
-  get(r: number, field: number): number {
-    return this.data[(r << STATE_SHIFT) + field];
+  private extend(n: number): void {
+    const rows = this.rows;
+    for (let i = 0; i < n; i++) {
+      const s = new StateInfo();
+      if (rows.length > 0) {
+        const top = rows[rows.length - 1];
+        top.next = s;
+        s.prev = top;
+      }
+      rows.push(s);
+    }
   }
 }

@@ -15,7 +15,6 @@ import {
   SIDE_KEY_HI,
   SIDE_KEY_LO,
 } from './zobrist';
-import { STATE_SHIFT, S_CHECKERS_HI, S_CHECKERS_LO, S_KEY_HI, S_KEY_LO, S_MATERIAL_KEY_HI, S_MATERIAL_KEY_LO, S_NON_PAWN_B, S_NON_PAWN_W, S_PAWN_KEY_HI, S_PAWN_KEY_LO, S_PHASE, S_PSQ, S_CI_KING, S_CI_BLOCKERS_LO, S_CI_PAWN_LO } from './state';
 
 /** Key, pawn key and material key of the board, computed from scratch. */
 export function computeKeys(pos: Position): Int32Array {
@@ -49,8 +48,8 @@ export function computeKeys(pos: Position): Int32Array {
 }
 
 /**
- * The check info of the side to move (see S_CI_KING) from scratch, by ray walks:
- * [blockers, pawn, knight, bishop, rook] as (lo, hi) pairs, in row order.
+ * The check info of the side to move (see StateInfo.ciKing) from scratch, by ray walks:
+ * [blockers, pawn, knight, bishop, rook] as (lo, hi) pairs.
  */
 export function computeCheckInfo(pos: Position): Int32Array {
   const { bb, board } = pos, us = pos.side, out = new Int32Array(10), r = new Int32Array(2);
@@ -95,7 +94,6 @@ export function computeCheckInfo(pos: Position): Int32Array {
  */
 export function posIsOk(pos: Position): string | null {
   const { board, bb, st, psq } = pos;
-  const row = pos.ply;
   const fresh = new Int32Array(32);
   const counts = new Uint8Array(16);
   let score = 0, phase = 0, npW = 0, npB = 0;
@@ -119,26 +117,24 @@ export function posIsOk(pos: Position): string | null {
   if (popcount(bb[2 * KING], bb[2 * KING + 1]) !== 1 || popcount(bb[2 * (8 + KING)], bb[2 * (8 + KING) + 1]) !== 1)
     return 'not exactly one king per side';
   const k = computeKeys(pos);
-  if (k[0] !== st.data[(row << STATE_SHIFT) + S_KEY_LO] || k[1] !== st.data[(row << STATE_SHIFT) + S_KEY_HI]) return 'zobrist key disagrees with a fresh computation';
-  if (k[2] !== st.data[(row << STATE_SHIFT) + S_PAWN_KEY_LO] || k[3] !== st.data[(row << STATE_SHIFT) + S_PAWN_KEY_HI]) return 'pawn key disagrees with a fresh computation';
-  if (k[4] !== st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_LO] || k[5] !== st.data[(row << STATE_SHIFT) + S_MATERIAL_KEY_HI]) return 'material key disagrees with a fresh computation';
-  if (score !== st.data[(row << STATE_SHIFT) + S_PSQ]) return 'psq score disagrees with a fresh computation';
-  if (phase !== st.data[(row << STATE_SHIFT) + S_PHASE]) return 'phase disagrees with a fresh computation';
-  if (npW !== st.data[(row << STATE_SHIFT) + S_NON_PAWN_W] || npB !== st.data[(row << STATE_SHIFT) + S_NON_PAWN_B]) return 'non-pawn material disagrees with a fresh computation';
+  if (st !== pos.states.rows[pos.ply]) return `the current row is not row ${pos.ply} of the state stack`;
+  if (k[0] !== st.keyLo || k[1] !== st.keyHi) return 'zobrist key disagrees with a fresh computation';
+  if (k[2] !== st.pawnKeyLo || k[3] !== st.pawnKeyHi) return 'pawn key disagrees with a fresh computation';
+  if (k[4] !== st.materialKeyLo || k[5] !== st.materialKeyHi) return 'material key disagrees with a fresh computation';
+  if (score !== st.psq) return 'psq score disagrees with a fresh computation';
+  if (phase !== st.phase) return 'phase disagrees with a fresh computation';
+  if (npW !== st.nonPawnW || npB !== st.nonPawnB) return 'non-pawn material disagrees with a fresh computation';
   if (pos.isAttacked(pos.kingSquare(pos.side ^ 1), pos.side)) return 'the side not to move is in check';
   const checkers = new Int32Array(2);
   pos.attackersTo(pos.kingSquare(pos.side), bb[0] | bb[16], bb[1] | bb[17], checkers);
   const o = (pos.side ^ 1) << 4;
-  if ((checkers[0] & bb[o]) !== st.data[(row << STATE_SHIFT) + S_CHECKERS_LO] || (checkers[1] & bb[o + 1]) !== st.data[(row << STATE_SHIFT) + S_CHECKERS_HI])
+  if ((checkers[0] & bb[o]) !== st.checkersLo || (checkers[1] & bb[o + 1]) !== st.checkersHi)
     return 'checkers disagree with a fresh computation';
-  const ciKing = st.data[(row << STATE_SHIFT) + S_CI_KING];
-  if (ciKing >= 0) {
-    if (ciKing !== pos.kingSquare(pos.side ^ 1)) return 'check info names the wrong king square';
+  if (st.ciKing >= 0) {
+    if (st.ciKing !== pos.kingSquare(pos.side ^ 1)) return 'check info names the wrong king square';
     const ci = computeCheckInfo(pos);
-    for (let i = 0; i < 10; i++) {
-      const field = i < 2 ? S_CI_BLOCKERS_LO + i : S_CI_PAWN_LO + i - 2;
-      if (ci[i] !== st.data[(row << STATE_SHIFT) + field]) return `check info word ${i} disagrees with a fresh computation`;
-    }
+    const held = [st.ciBlockersLo, st.ciBlockersHi, st.ciPawnLo, st.ciPawnHi, st.ciKnightLo, st.ciKnightHi, st.ciBishopLo, st.ciBishopHi, st.ciRookLo, st.ciRookHi];
+    for (let i = 0; i < 10; i++) if (ci[i] !== held[i]) return `check info word ${i} disagrees with a fresh computation`;
   }
   const ep = pos.epSquare;
   if (ep !== NO_SQUARE && (ep >>> 3) !== (pos.side === 0 ? 5 : 2)) return `en passant square ${ep} on the wrong rank`;
