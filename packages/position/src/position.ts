@@ -186,9 +186,10 @@ export class Position extends Board {
     const K = PSQ_KEYS; // interleaved key halves: one table, bound once (see zobrist.ts)
     const piece = board[from], p64 = piece << 6;
     if (st.ciKing < 0) setCheckInfo(bb, st, us);
-    // Values that change on most moves live in locals and are written once at the
-    // end. The rest are copied to the new row first and edited there when a capture,
-    // pawn move or promotion changes them, as Stockfish copies its StateInfo.
+    // The key halves and the score live in locals, written once at the end; every
+    // other field is written to the new row at once (copied, as Stockfish copies its
+    // StateInfo) and edited there when a capture, pawn move or promotion changes it.
+    // Fewer live locals leave V8 fewer values to spill.
     ns.pawnKeyLo = st.pawnKeyLo;
     ns.pawnKeyHi = st.pawnKeyHi;
     ns.materialKeyLo = st.materialKeyLo;
@@ -197,10 +198,12 @@ export class Position extends Board {
     ns.nonPawnW = st.nonPawnW;
     ns.nonPawnB = st.nonPawnB;
     ns.pliesFromNull = st.pliesFromNull + 1;
+    ns.rule50 = st.rule50 + 1;
+    ns.ep = NO_SQUARE;
+    ns.move = m;
+    ns.ciKing = -1;
     let kLo = st.keyLo ^ SIDE_KEY_LO, kHi = st.keyHi ^ SIDE_KEY_HI;
     let sc = st.psq;
-    let rule50 = st.rule50 + 1, rights = st.castling;
-    let ep = NO_SQUARE, captured = NO_PIECE;
     const oldEp = st.ep;
     if (oldEp !== NO_SQUARE) {
       kLo ^= EP_KEY_LO[oldEp & 7];
@@ -209,6 +212,7 @@ export class Position extends Board {
     if (type === CASTLING) {
       const kTo = this.castling.kingTo[to], rTo = this.castling.rookTo[to];
       const rook = board[to], r64 = rook << 6;
+      ns.captured = NO_PIECE;
       clearBits(board, bb, piece, from);
       clearBits(board, bb, rook, to);
       setBits(board, bb, piece, kTo);
@@ -218,7 +222,8 @@ export class Position extends Board {
       sc = (sc + T[p64 + kTo] - T[p64 + from] + T[r64 + rTo] - T[r64 + to]) | 0;
     } else {
       const capSq = type === EN_PASSANT ? to ^ 8 : to;
-      captured = board[capSq];
+      const captured = board[capSq];
+      ns.captured = captured;
       if (captured !== NO_PIECE) {
         const c64 = captured << 6, ci = c64 + capSq;
         clearBits(board, bb, captured, capSq);
@@ -236,14 +241,14 @@ export class Position extends Board {
         ns.phase = (ns.phase - psq.phase[captured]) | 0;
         if (captured < 8) ns.nonPawnW = (ns.nonPawnW - psq.nonPawn[captured]) | 0;
         else ns.nonPawnB = (ns.nonPawnB - psq.nonPawn[captured]) | 0;
-        rule50 = 0;
+        ns.rule50 = 0;
       }
       shiftBits(board, bb, piece, from, to);
       kLo ^= K[(p64 + from) << 1] ^ K[(p64 + to) << 1];
       kHi ^= K[((p64 + from) << 1) + 1] ^ K[((p64 + to) << 1) + 1];
       sc = (sc + T[p64 + to] - T[p64 + from]) | 0;
       if ((piece & 7) === PAWN) {
-        rule50 = 0;
+        ns.rule50 = 0;
         ns.pawnKeyLo ^= K[(p64 + from) << 1] ^ K[(p64 + to) << 1];
         ns.pawnKeyHi ^= K[((p64 + from) << 1) + 1] ^ K[((p64 + to) << 1) + 1];
         if (type === PROMOTION) {
@@ -266,31 +271,27 @@ export class Position extends Board {
           const e = (from + to) >>> 1;
           const p = (us << 7) + (e << 1), tp = makePiece(them, PAWN) << 1;
           if (((PAWN_ATTACKS[p] & bb[tp]) | (PAWN_ATTACKS[p + 1] & bb[tp + 1])) !== 0 && anyEpCaptureIsLegal(bb, them, e)) {
-            ep = e;
+            ns.ep = e;
             kLo ^= EP_KEY_LO[e & 7];
             kHi ^= EP_KEY_HI[e & 7];
           }
         }
       }
     }
+    const rights = st.castling;
+    ns.castling = rights;
     if (rights !== 0) {
       const mask = this.castling.rightsMask;
       const nr = rights & mask[from] & mask[to];
       if (nr !== rights) {
         kLo ^= CASTLING_KEY_LO[rights] ^ CASTLING_KEY_LO[nr];
         kHi ^= CASTLING_KEY_HI[rights] ^ CASTLING_KEY_HI[nr];
-        rights = nr;
+        ns.castling = nr;
       }
     }
     ns.keyLo = kLo;
     ns.keyHi = kHi;
     ns.psq = sc;
-    ns.castling = rights;
-    ns.ep = ep;
-    ns.rule50 = rule50;
-    ns.captured = captured;
-    ns.move = m;
-    ns.ciKing = -1;
     this.st = ns;
     this.ply++;
     this.side = them;
