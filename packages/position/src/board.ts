@@ -16,18 +16,20 @@ export class Board {
   readonly bb = new Int32Array(32);
   /** Count of each piece code; index 8c holds colour c's total. */
   readonly pieceCount = new Uint8Array(16);
-  /** Index of the current row of the state stack (0 at the root). */
-  ply = 0;
   /** The rows, one per ply. */
-  readonly states: StateStack;
+  readonly states = new StateStack(256);
   /** The current row: states.rows[ply]. */
-  st: StateInfo;
-  readonly psq: PsqTable;
+  st: StateInfo = this.states.rows[0];
+  /** Index of the current row of the state stack (0 at the root row). */
+  get ply(): number {
+    return this.st.ply;
+  }
+  // `declare`: no field definition with `undefined` before the constructor's
+  // assignment, so V8 tracks the field as a PsqTable (see StateInfo's fields).
+  declare readonly psq: PsqTable;
 
   protected constructor(psq: PsqTable) {
     this.psq = psq;
-    this.states = new StateStack(256);
-    this.st = this.states.rows[0];
   }
 
   /** Square of colour's king. */

@@ -69,11 +69,10 @@ export class Position extends Board {
   /** Game ply of row 0: 2 * (fullmove - 1) + (black to move). */
   gamePlyAtRow0 = 0;
   chess960 = false;
-  readonly castling: CastlingSetup;
+  readonly castling: CastlingSetup = setupCastling();
 
   private constructor(psq: PsqTable) {
     super(psq);
-    this.castling = setupCastling();
   }
 
   /** Parses a FEN into a new position; bad input returns an error value, never a half-built position. */
@@ -293,7 +292,6 @@ export class Position extends Board {
     ns.keyHi = kHi;
     ns.psq = sc;
     this.st = ns;
-    this.ply++;
     this.side = them;
     // Checkers: a normal move checks only if it lands on a check square of its piece
     // or leaves a discovered-check line (Stockfish's gives_check); then, and after
@@ -355,7 +353,6 @@ export class Position extends Board {
       }
     }
     this.st = st.prev;
-    this.ply--;
     if (__DEBUG__) assertPositionOk(this);
   }
 
@@ -381,7 +378,6 @@ export class Position extends Board {
     ns.checkersHi = 0;
     ns.ciKing = -1;
     this.st = ns;
-    this.ply++;
     this.side ^= 1;
     if (__DEBUG__) assertPositionOk(this);
   }
@@ -389,7 +385,6 @@ export class Position extends Board {
   undoNullMove(): void {
     this.side ^= 1;
     this.st = this.st.prev;
-    this.ply--;
   }
 
 }
