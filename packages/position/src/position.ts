@@ -32,6 +32,7 @@ import {
   SIDE_KEY_LO,
 } from './zobrist';
 import { Board, clearBits, setBits, shiftBits } from './board';
+import type { StateInfo } from './state';
 import { setCheckInfo, setCheckers } from './checks';
 import { setupCastling, type CastlingSetup } from './castling';
 import { assertPositionOk } from './verify';
@@ -180,8 +181,8 @@ export class Position extends Board {
     if (st.next === st) this.states.grow();
     const ns = st.next;
     const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
-    const us = this.side, them = us ^ 1, board = this.board, bb = this.bb, counts = this.pieceCount;
-    const psq = this.psq, T = psq.score;
+    const us = this.side, them = us ^ 1, board = this.board, bb = this.bb;
+    const T = this.psq.score;
     const K = PSQ_KEYS; // interleaved key halves: one table, bound once (see zobrist.ts)
     const piece = board[from], p64 = piece << 6;
     if (st.ciKing < 0) setCheckInfo(bb, st, us);
@@ -209,38 +210,27 @@ export class Position extends Board {
       kHi ^= EP_KEY_HI[oldEp & 7];
     }
     if (type === CASTLING) {
-      const kTo = this.castling.kingTo[to], rTo = this.castling.rookTo[to];
-      const rook = board[to], r64 = rook << 6;
-      ns.captured = NO_PIECE;
-      clearBits(board, bb, piece, from);
-      clearBits(board, bb, rook, to);
-      setBits(board, bb, piece, kTo);
-      setBits(board, bb, rook, rTo);
-      kLo ^= K[(p64 + from) << 1] ^ K[(p64 + kTo) << 1] ^ K[(r64 + to) << 1] ^ K[(r64 + rTo) << 1];
-      kHi ^= K[((p64 + from) << 1) + 1] ^ K[((p64 + kTo) << 1) + 1] ^ K[((r64 + to) << 1) + 1] ^ K[((r64 + rTo) << 1) + 1];
-      sc = (sc + T[p64 + kTo] - T[p64 + from] + T[r64 + rTo] - T[r64 + to]) | 0;
+      // The rare moves edit the new row's key and score in their own methods, which
+      // keeps this one small enough for V8 to keep the common path in registers.
+      ns.keyLo = kLo;
+      ns.keyHi = kHi;
+      ns.psq = sc;
+      this.castle(ns, piece, from, to);
+      kLo = ns.keyLo;
+      kHi = ns.keyHi;
+      sc = ns.psq;
     } else {
       const capSq = type === EN_PASSANT ? to ^ 8 : to;
       const captured = board[capSq];
       ns.captured = captured;
       if (captured !== NO_PIECE) {
-        const c64 = captured << 6, ci = c64 + capSq;
-        clearBits(board, bb, captured, capSq);
-        const n = --counts[captured];
-        counts[captured & 8]--;
-        kLo ^= K[ci << 1];
-        kHi ^= K[(ci << 1) + 1];
-        ns.materialKeyLo ^= K[(c64 + n) << 1];
-        ns.materialKeyHi ^= K[((c64 + n) << 1) + 1];
-        if ((captured & 7) === PAWN) {
-          ns.pawnKeyLo ^= K[ci << 1];
-          ns.pawnKeyHi ^= K[(ci << 1) + 1];
-        }
-        sc = (sc - T[ci]) | 0;
-        ns.phase = (ns.phase - psq.phase[captured]) | 0;
-        if (captured < 8) ns.nonPawnW = (ns.nonPawnW - psq.nonPawn[captured]) | 0;
-        else ns.nonPawnB = (ns.nonPawnB - psq.nonPawn[captured]) | 0;
-        ns.rule50 = 0;
+        ns.keyLo = kLo;
+        ns.keyHi = kHi;
+        ns.psq = sc;
+        this.capture(ns, captured, capSq);
+        kLo = ns.keyLo;
+        kHi = ns.keyHi;
+        sc = ns.psq;
       }
       shiftBits(board, bb, piece, from, to);
       kLo ^= K[(p64 + from) << 1] ^ K[(p64 + to) << 1];
@@ -251,20 +241,13 @@ export class Position extends Board {
         ns.pawnKeyLo ^= K[(p64 + from) << 1] ^ K[(p64 + to) << 1];
         ns.pawnKeyHi ^= K[((p64 + from) << 1) + 1] ^ K[((p64 + to) << 1) + 1];
         if (type === PROMOTION) {
-          const promo = makePiece(us, ((m >>> 12) & 3) + 2), q64 = promo << 6;
-          clearBits(board, bb, piece, to);
-          setBits(board, bb, promo, to);
-          const np = --counts[piece], nq = counts[promo]++;
-          ns.materialKeyLo ^= K[(p64 + np) << 1] ^ K[(q64 + nq) << 1];
-          ns.materialKeyHi ^= K[((p64 + np) << 1) + 1] ^ K[((q64 + nq) << 1) + 1];
-          kLo ^= K[(p64 + to) << 1] ^ K[(q64 + to) << 1];
-          kHi ^= K[((p64 + to) << 1) + 1] ^ K[((q64 + to) << 1) + 1];
-          ns.pawnKeyLo ^= K[(p64 + to) << 1];
-          ns.pawnKeyHi ^= K[((p64 + to) << 1) + 1];
-          sc = (sc + T[q64 + to] - T[p64 + to]) | 0;
-          ns.phase = (ns.phase + psq.phase[promo] - psq.phase[piece]) | 0;
-          if (us === WHITE) ns.nonPawnW = (ns.nonPawnW + psq.nonPawn[promo]) | 0;
-          else ns.nonPawnB = (ns.nonPawnB + psq.nonPawn[promo]) | 0;
+          ns.keyLo = kLo;
+          ns.keyHi = kHi;
+          ns.psq = sc;
+          this.promote(ns, piece, makePiece(us, ((m >>> 12) & 3) + 2), to);
+          kLo = ns.keyLo;
+          kHi = ns.keyHi;
+          sc = ns.psq;
         } else if ((from ^ to) === 16) {
           // Record the en passant square only when a capture is legal: equal positions hash equal.
           const e = (from + to) >>> 1;
@@ -320,6 +303,62 @@ export class Position extends Board {
       }
     } else setCheckers(bb, ns, them);
     if (__DEBUG__) assertPositionOk(this);
+  }
+
+  /** doMove's capture: lifts `captured` off capSq; edits ns's keys, score, material and rule50. */
+  private capture(ns: StateInfo, captured: number, capSq: number): void {
+    const counts = this.pieceCount, K = PSQ_KEYS, psq = this.psq;
+    const c64 = captured << 6, ci = c64 + capSq;
+    clearBits(this.board, this.bb, captured, capSq);
+    const n = --counts[captured];
+    counts[captured & 8]--;
+    ns.keyLo ^= K[ci << 1];
+    ns.keyHi ^= K[(ci << 1) + 1];
+    ns.materialKeyLo ^= K[(c64 + n) << 1];
+    ns.materialKeyHi ^= K[((c64 + n) << 1) + 1];
+    if ((captured & 7) === PAWN) {
+      ns.pawnKeyLo ^= K[ci << 1];
+      ns.pawnKeyHi ^= K[(ci << 1) + 1];
+    }
+    ns.psq = (ns.psq - psq.score[ci]) | 0;
+    ns.phase = (ns.phase - psq.phase[captured]) | 0;
+    if (captured < 8) ns.nonPawnW = (ns.nonPawnW - psq.nonPawn[captured]) | 0;
+    else ns.nonPawnB = (ns.nonPawnB - psq.nonPawn[captured]) | 0;
+    ns.rule50 = 0;
+  }
+
+  /** doMove's castling: king and rook to their destinations; edits ns's key and score. */
+  private castle(ns: StateInfo, king: number, from: number, rookFrom: number): void {
+    const board = this.board, bb = this.bb, K = PSQ_KEYS, T = this.psq.score;
+    const kTo = this.castling.kingTo[rookFrom], rTo = this.castling.rookTo[rookFrom];
+    const rook = board[rookFrom], k64 = king << 6, r64 = rook << 6;
+    ns.captured = NO_PIECE;
+    clearBits(board, bb, king, from);
+    clearBits(board, bb, rook, rookFrom);
+    setBits(board, bb, king, kTo);
+    setBits(board, bb, rook, rTo);
+    ns.keyLo ^= K[(k64 + from) << 1] ^ K[(k64 + kTo) << 1] ^ K[(r64 + rookFrom) << 1] ^ K[(r64 + rTo) << 1];
+    ns.keyHi ^= K[((k64 + from) << 1) + 1] ^ K[((k64 + kTo) << 1) + 1] ^ K[((r64 + rookFrom) << 1) + 1] ^ K[((r64 + rTo) << 1) + 1];
+    ns.psq = (ns.psq + T[k64 + kTo] - T[k64 + from] + T[r64 + rTo] - T[r64 + rookFrom]) | 0;
+  }
+
+  /** doMove's promotion: the pawn already on `to` becomes `promo`; edits ns's keys, score and material. */
+  private promote(ns: StateInfo, pawn: number, promo: number, to: number): void {
+    const board = this.board, bb = this.bb, counts = this.pieceCount, K = PSQ_KEYS, psq = this.psq;
+    const p64 = pawn << 6, q64 = promo << 6;
+    clearBits(board, bb, pawn, to);
+    setBits(board, bb, promo, to);
+    const np = --counts[pawn], nq = counts[promo]++;
+    ns.materialKeyLo ^= K[(p64 + np) << 1] ^ K[(q64 + nq) << 1];
+    ns.materialKeyHi ^= K[((p64 + np) << 1) + 1] ^ K[((q64 + nq) << 1) + 1];
+    ns.keyLo ^= K[(p64 + to) << 1] ^ K[(q64 + to) << 1];
+    ns.keyHi ^= K[((p64 + to) << 1) + 1] ^ K[((q64 + to) << 1) + 1];
+    ns.pawnKeyLo ^= K[(p64 + to) << 1];
+    ns.pawnKeyHi ^= K[((p64 + to) << 1) + 1];
+    ns.psq = (ns.psq + psq.score[q64 + to] - psq.score[p64 + to]) | 0;
+    ns.phase = (ns.phase + psq.phase[promo] - psq.phase[pawn]) | 0;
+    if (promo < 8) ns.nonPawnW = (ns.nonPawnW + psq.nonPawn[promo]) | 0;
+    else ns.nonPawnB = (ns.nonPawnB + psq.nonPawn[promo]) | 0;
   }
 
   /** Takes back the move that led to the current row. Precondition: the row was filled by doMove. */
