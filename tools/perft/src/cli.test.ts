@@ -71,7 +71,7 @@ describe('compare', () => {
   it('times Tempo, chessops, a UCI engine (round trip and whole process) and a Lozza-style engine on the same perft', async () => {
     const r = await cli('compare', '--depth', '3', '--runs', '2', '--skip-chessjs', '--uci', fake, '--lozza', fake);
     expect(r.err).toEqual([]);
-    expect(r.out[0]).toMatch(/^compare: start position, perft 3, median of 2 timed runs each;/);
+    expect(r.out[0]).toMatch(/^compare: start position, perft 3, median of 2 timed runs each, engines taken in turn run by run;/);
     expect(r.code).toBe(0);
     const text = r.out.join('\n');
     const rows = r.out.filter((l) => / 8902 /.test(l)).map((l) => l.split(/\s{2,}/)[0]);
@@ -79,9 +79,9 @@ describe('compare', () => {
       'tempo (bulk)', 'tempo (no bulk)', 'chessops perft',
       `uci: ${fake} (go perft round trip)`, `uci: ${fake} (whole process)`, `lozza: ${fake} (perft round trip)`,
     ]);
-    expect(text).toMatch(/^  tempo \(bulk\) \/ uci: .* \(whole process\): \d+\.\d\d$/m);
-    expect(text).toMatch(/^  tempo \(bulk\) \/ chessops perft: \d+\.\d$/m);
-    expect(text).toMatch(/^  tempo \(no bulk\) \/ lozza perft: \d+\.\d\d$/m);
+    expect(text).toMatch(/^  tempo \(bulk\) \/ uci: .* \(whole process\): \d+\.\d\d \(best runs: \d+\.\d\d\)$/m);
+    expect(text).toMatch(/^  tempo \(bulk\) \/ chessops perft: \d+\.\d \(best runs: \d+\.\d\)$/m);
+    expect(text).toMatch(/^  tempo \(no bulk\) \/ lozza perft: \d+\.\d\d \(best runs: \d+\.\d\d\)$/m);
   });
 });
 
