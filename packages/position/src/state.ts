@@ -7,10 +7,10 @@
  * Why objects and not rows of a typed array (the first design): every field is an
  * int32, which V8 on 64-bit Node keeps as an untagged Smi in the object itself, so
  * a field read or write is one machine instruction at a fixed offset. A typed-array
- * row pays an index computation, a bounds check and a base-pointer add at every
- * field: doMove + undoMove measured ~640 instructions a move with rows (valgrind,
- * see docs/DESIGN.md) against ~300 with objects. Every value stored here must be an
- * int32 (`| 0`, `^`, small counts): a double would turn the field into a boxed
+ * row paid an index computation, a bounds check and a base-pointer add at every
+ * field. No-bulk perft measured 1060 instructions a leaf with rows and 864 with
+ * objects (valgrind; docs/DESIGN.md, "Measuring speed"). Every value stored here must
+ * be an int32 (`| 0`, `^`, small counts): a double would turn the field into a boxed
  * number and deoptimize every reader.
  */
 

@@ -28,6 +28,8 @@ describe('option errors: one line naming the problem, exit 2', () => {
     [['diff', '--random', '5', '--depth', '2', '--chess960'], 'tempo-perft: diff: chess.js cannot check Chess960; use --oracle uci:<command>'],
     [['diff', '--random', '5', '--depth', '2', '--jobs', '0'], 'tempo-perft: diff: --jobs must be an integer from 1 to 256, got "0"'],
     [['run', '0', '--divide'], 'tempo-perft: run: --divide needs a depth of 1 or more'],
+    [['run', '2', '--repeat', '0'], 'tempo-perft: run: --repeat must be an integer from 1 to 1000, got "0"'],
+    [['run', '2', '--divide', '--repeat', '2'], 'tempo-perft: run: --divide runs once; drop --repeat'],
     [['diff', '--random', '5', '--depth', '2', '--starts', 'x.epd'], 'tempo-perft: diff: --starts goes with --random and --chess960'],
     [['diff', '--epd', 'x.epd', '--seed', '3', '--depth', '2'], 'tempo-perft: diff: --seed goes with --random'],
     [['diff', '--epd', '/no/such.epd', '--depth', '2'], 'tempo-perft: cannot read /no/such.epd: no such file'],
@@ -63,6 +65,9 @@ describe('run', () => {
   it('counts without bulk counting and in Chess960', async () => {
     const fen = 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9';
     expect((await cli('run', '3', '--no-bulk', '--chess960', '--fen', fen)).out[0]).toBe('Nodes searched: 12189');
+    const repeated = await cli('run', '3', '--repeat', '3', '--no-bulk', '--chess960', '--fen', fen);
+    expect(repeated.out[0]).toBe('Nodes searched: 12189');
+    expect(repeated.out[1]).toMatch(/^Time: .* \(no bulk counting, the last of 3 runs\)$/);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { workerData } from 'node:worker_threads';
 
-export const RUN_USAGE = 'run <depth> [--fen FEN] [--chess960] [--divide] [--no-bulk]';
+export const RUN_USAGE = 'run <depth> [--fen FEN] [--chess960] [--divide] [--no-bulk] [--repeat N]';
 export const SUITE_USAGE = 'suite <file.epd> [--max-depth N] [--chess960]';
 export const DIFF_USAGE =
   'diff [--random N --seed S | --epd FILE] --depth D [--oracle chessjs | --oracle uci:<command>] [--chess960] [--starts FILE] [--jobs J] [--verbose]';
