@@ -209,9 +209,10 @@ export class Position extends Board {
       kLo ^= EP_KEY_LO[oldEp & 7];
       kHi ^= EP_KEY_HI[oldEp & 7];
     }
+    // Castling, captures and promotions are played by their own methods, which edit
+    // the new row's key and score: doMove stays small enough for V8 to keep the
+    // quiet move's values in registers (fewer spills; see docs/DESIGN.md).
     if (type === CASTLING) {
-      // The rare moves edit the new row's key and score in their own methods, which
-      // keeps this one small enough for V8 to keep the common path in registers.
       ns.keyLo = kLo;
       ns.keyHi = kHi;
       ns.psq = sc;
