@@ -11,7 +11,8 @@
  * field. No-bulk perft measured 1060 instructions a leaf with rows and 864 with
  * objects (valgrind; docs/DESIGN.md, "Measuring speed"). Every value stored here must
  * be an int32 (`| 0`, `^`, small counts): a double would turn the field into a boxed
- * number and deoptimize every reader.
+ * number and deoptimize every reader. (A V8 with pointer compression, as in Chrome,
+ * has 31-bit Smis: the key halves then live as boxed numbers. Correct, but slower.)
  */
 
 import { NO_SQUARE } from '@tempo/bitboard';
