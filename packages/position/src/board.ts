@@ -16,8 +16,8 @@ export class Board {
   readonly bb = new Int32Array(32);
   /** Count of each piece code; index 8c holds colour c's total. */
   readonly pieceCount = new Uint8Array(16);
-  /** The rows, one per ply. */
-  readonly states = new StateStack(256);
+  /** The rows, one per ply: 64 to start with (each is an object, so fromFen stays cheap), doubled as a game or search goes deeper. */
+  readonly states = new StateStack(64);
   /** The current row: states.rows[ply]. */
   st: StateInfo = this.states.rows[0];
   /** Index of the current row of the state stack (0 at the root row). */
