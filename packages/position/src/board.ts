@@ -55,7 +55,7 @@ export class Board {
 
   /** Places a piece on an empty square, updating every incremental value of the current row. */
   putPiece(piece: number, sq: number): void {
-    this.setBits(piece, sq);
+    setBits(this.board, this.bb, piece, sq);
     this.st.ciKing = -1;
     const n = this.pieceCount[piece]++;
     this.pieceCount[piece & 8]++;
@@ -65,7 +65,7 @@ export class Board {
   /** Removes the piece on sq, updating every incremental value of the current row. */
   removePiece(sq: number): void {
     const piece = this.board[sq];
-    this.clearBits(piece, sq);
+    clearBits(this.board, this.bb, piece, sq);
     this.st.ciKing = -1;
     const n = --this.pieceCount[piece];
     this.pieceCount[piece & 8]--;
@@ -75,8 +75,7 @@ export class Board {
   /** Moves the piece on from to the empty square to. */
   movePiece(from: number, to: number): void {
     const piece = this.board[from];
-    this.clearBits(piece, from);
-    this.setBits(piece, to);
+    shiftBits(this.board, this.bb, piece, from, to);
     const st = this.st, p64 = piece << 6;
     st.ciKing = -1;
     st.keyLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
@@ -105,14 +104,6 @@ export class Board {
     st.phase = (st.phase + sign * psq.phase[piece]) | 0;
     if (piece < 8) st.nonPawnW = (st.nonPawnW + sign * psq.nonPawn[piece]) | 0;
     else st.nonPawnB = (st.nonPawnB + sign * psq.nonPawn[piece]) | 0;
-  }
-
-  protected setBits(piece: number, sq: number): void {
-    setBits(this.board, this.bb, piece, sq);
-  }
-
-  protected clearBits(piece: number, sq: number): void {
-    clearBits(this.board, this.bb, piece, sq);
   }
 }
 
