@@ -486,3 +486,18 @@ describe('state stack bound', () => {
     expect(() => st.grow()).toThrow(`state stack: more than ${MAX_ROWS} plies`);
   });
 });
+
+describe('hand edits', () => {
+  test('putPiece, removePiece and movePiece keep every incremental value equal to a fresh parse', () => {
+    const pos = Position.fromFen('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+    pos.movePiece(12, 28); // e2e4 by hand
+    pos.putPiece(makePiece(BLACK, 2), 45); // black knight on f6
+    pos.removePiece(60); // the black king goes...
+    pos.putPiece(makePiece(BLACK, 6), 62); // ...to g8
+    expect(posIsOk(pos)).toBeNull();
+    const fen = '6k1/8/5n2/8/4P3/8/8/4K3 w - - 0 1';
+    expect(pos.toFen()).toBe(fen);
+    expect(pos.key).toEqual(keyOf(fen));
+    expect([pos.pawnKey, pos.materialKey]).toEqual([Position.fromFen(fen).pawnKey, Position.fromFen(fen).materialKey]);
+  });
+});
