@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-const src = (pkg: string) => fileURLToPath(new URL(`./packages/${pkg}/src/index.ts`, import.meta.url));
+const src = (pkg: string, dir = 'packages') => fileURLToPath(new URL(`./${dir}/${pkg}/src/index.ts`, import.meta.url));
 
 /**
  * One vitest run over every package. Tests import the other packages' sources (not
@@ -15,6 +15,9 @@ export default defineConfig({
       '@tempo/bitboard': src('bitboard'),
       '@tempo/position': src('position'),
       '@tempo/movegen': src('movegen'),
+      '@tempo/eval': src('eval'),
+      '@tempo/search': src('search'),
+      '@tempo/toolkit': src('toolkit', 'tools'),
     },
   },
   test: {

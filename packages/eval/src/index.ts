@@ -1,0 +1,2 @@
+/** Work in progress: this session's helpers fill this entry. */
+export {};
