@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from './cli';
-import { collectIo } from './io';
+import { collectIo, fakeUciCommand } from '@tempo/toolkit';
 
 async function cli(...argv: string[]) {
   const io = collectIo();
@@ -72,7 +72,7 @@ describe('run', () => {
 });
 
 describe('compare', () => {
-  const fake = `"${process.execPath}" "${fileURLToPath(new URL('./testdata/fake-uci.mjs', import.meta.url))}"`;
+  const fake = fakeUciCommand();
   it('times Tempo, chessops, a UCI engine (round trip and whole process) and a Lozza-style engine on the same perft', async () => {
     const r = await cli('compare', '--depth', '3', '--runs', '2', '--skip-chessjs', '--uci', fake, '--lozza', fake);
     expect(r.err).toEqual([]);

@@ -4,9 +4,9 @@
  */
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from './args';
-import { InputError } from './epd';
-import { processIo, type Io } from './io';
+import { UsageError } from '@tempo/toolkit';
+import { InputError } from '@tempo/toolkit';
+import { processIo, type Io } from '@tempo/toolkit';
 import { BENCH_USAGE, COMPARE_USAGE, DIFF_USAGE, RUN_USAGE, SUITE_USAGE, isDiffWorker } from './usage';
 
 const USAGE = [

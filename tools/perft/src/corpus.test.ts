@@ -3,7 +3,7 @@ import { chessJsWalker } from './chessjs';
 import { randomCorpus } from './corpus';
 import { FEATURES, type Feature } from './features';
 import { chess960Start, decorate } from './starts';
-import { Rng } from './rng';
+import { Rng } from '@tempo/toolkit';
 import { Position } from '@tempo/position';
 import { tempoWalker } from './tempo';
 

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { chessJsWalker } from './chessjs';
 import { randomCorpus } from './corpus';
@@ -6,10 +5,10 @@ import { diffChessJs, diffUci } from './diff';
 import { lockstepDiff } from './lockstep';
 import { tempoWalker } from './tempo';
 import { AddsIllegalEnPassant, DropsEnPassant } from './testing';
-import { UciEngine } from './uci';
+import { UciEngine, fakeUciCommand } from '@tempo/toolkit';
 import { uciDiffPosition } from './uci-diff';
 
-const FAKE_UCI = `"${process.execPath}" "${fileURLToPath(new URL('./testdata/fake-uci.mjs', import.meta.url))}"`;
+const FAKE_UCI = fakeUciCommand();
 
 /** White's e2e4 allows d4xe3 e.p.: legal here. */
 const EP_LEGAL = '4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1';

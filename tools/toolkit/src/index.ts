@@ -1,2 +1,35 @@
-/** Work in progress: this session's helpers fill this entry. */
-export {};
+/**
+ * @tempo/toolkit: the Node-only pieces the tools share. Nothing here imports a tool;
+ * tools import this entry only.
+ */
+export { UsageError, parseCommand, intArg, expectPositionals } from './args';
+export { type Io, processIo, collectIo } from './io';
+export { type Progress, startProgress } from './progress';
+export { Rng } from './rng';
+export {
+  type EpdEntry,
+  type EpdError,
+  type EpdFile,
+  InputError,
+  isChess960Castling,
+  parseEpd,
+  parseEpdLine,
+  parseFenList,
+  readTextFile,
+} from './epd';
+export { type UciDivide, UciEngine, wholeProcessPerft } from './uci';
+export { FAKE_UCI_PATH, fakeUciCommand } from './fake';
+export { type GameResult, type RulesOutcome, type Arbiter, createArbiter } from './arbiter';
+export { type Opening, readOpenings } from './openings';
+export {
+  type FailureKind,
+  type EngineSpec,
+  type DriverTimeouts,
+  type SearchInfo,
+  type BestMove,
+  DEFAULT_TIMEOUTS,
+  EngineFailure,
+  UciPlayer,
+  parseInfo,
+} from './uci-player';
+export { type Limit, type Adjudication, type GameSettings, type PlayedMove, type GameRecord, playGame } from './game';

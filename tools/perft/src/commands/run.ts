@@ -5,8 +5,8 @@
  * count instructions per node from the difference of two repeat counts.
  */
 import { START_FEN } from '@tempo/position';
-import { UsageError, expectPositionals, intArg, parseCommand } from '../args';
-import type { Io } from '../io';
+import { UsageError, expectPositionals, intArg, parseCommand } from '@tempo/toolkit';
+import type { Io } from '@tempo/toolkit';
 import { mnps } from '../report';
 import { tempoDivide, tempoPerft, tempoPosition } from '../tempo';
 

@@ -12,7 +12,11 @@ export class UsageError extends Error {
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Parses `argv` for `command`; throws UsageError on an unknown option or a missing value. */
-export function parseCommand<T extends Options>(command: string, argv: string[], options: T) {
+export function parseCommand<T extends Options>(
+  command: string,
+  argv: string[],
+  options: T,
+): ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true; strict: true }>> {
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (e) {

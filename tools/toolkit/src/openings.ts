@@ -1,0 +1,67 @@
+/**
+ * Opening books for matches: EPD/FEN lists (one position a line, ops ignored) or PGN
+ * files (each game's start position, from its FEN header if any, and its main-line
+ * moves, replayed and checked by chessops). Errors name the file and line or game.
+ */
+import { parsePgn, startingPosition } from 'chessops/pgn';
+import { makeFen } from 'chessops/fen';
+import { parseSan } from 'chessops/san';
+import { makeUci } from 'chessops/util';
+import { createArbiter } from './arbiter';
+import { InputError, parseFenList, readTextFile } from './epd';
+
+/** A start position and the moves played from it before the engines take over. */
+export interface Opening {
+  fen: string;
+  moves: string[];
+}
+
+/** Reads openings from an EPD or PGN file (by extension `.pgn`, else EPD). Throws InputError. */
+export function readOpenings(path: string, chess960: boolean, maxPlies = Infinity): Opening[] {
+  const text = readTextFile(path);
+  const openings = /\.pgn$/i.test(path) ? parsePgnOpenings(text, path, chess960, maxPlies) : parseEpdOpenings(text, path, chess960);
+  if (openings.length === 0) throw new InputError(`${path}: no openings in the file`);
+  return openings;
+}
+
+function parseEpdOpenings(text: string, path: string, chess960: boolean): Opening[] {
+  return parseFenList(text).map(({ line, fen }) => {
+    try {
+      const arbiter = createArbiter(fen, chess960);
+      if (arbiter.outcome()) throw new Error('the game is already over');
+      if (arbiter.legalMoves().length === 0) throw new Error('no legal moves');
+    } catch (e) {
+      throw new InputError(`${path}:${line}: not a playable position "${fen}" (${(e as Error).message.split('\n')[0]})`);
+    }
+    return { fen, moves: [] };
+  });
+}
+
+function parsePgnOpenings(text: string, path: string, chess960: boolean, maxPlies: number): Opening[] {
+  return parsePgn(text).map((game, i) => {
+    const start = startingPosition(game.headers);
+    if (start.isErr) throw new InputError(`${path}: game ${i + 1}: bad FEN header (${start.error.message})`);
+    const pos = start.value;
+    const fen = makeFen(pos.toSetup());
+    // The arbiter writes each move as the engines will read it (e1g1 in standard chess).
+    const arbiter = createArbiter(fen, chess960);
+    const moves: string[] = [];
+    for (const node of game.moves.mainline()) {
+      if (moves.length >= maxPlies) break;
+      const move = parseSan(pos, node.san);
+      const uci = move && arbiter.legalMoves().find((m) => sameMove(m, makeUci(move)));
+      if (!move || !uci) throw new InputError(`${path}: game ${i + 1}: illegal move "${node.san}" at ply ${moves.length + 1}`);
+      moves.push(uci);
+      arbiter.play(uci);
+      pos.play(move);
+    }
+    return { fen, moves };
+  });
+}
+
+/** chessops writes castling king-takes-rook; standard UCI writes the king's two-square step. */
+function sameMove(uci: string, kingTakesRook: string): boolean {
+  if (uci === kingTakesRook) return true;
+  const castle: Record<string, string> = { e1h1: 'e1g1', e1a1: 'e1c1', e8h8: 'e8g8', e8a8: 'e8c8' };
+  return castle[kingTakesRook] === uci;
+}
