@@ -1,2 +1,27 @@
-/** Work in progress: this session's helpers fill this entry. */
-export {};
+/**
+ * @tempo/eval: a tapered hand-crafted evaluation built for tuning: one parameter
+ * table of (mg, eg) weights, the incremental table positions are built with, a
+ * coefficient trace that rebuilds the exact score, a pawn hash, endgame knowledge
+ * and the `eval` command's table.
+ */
+export {
+  type EvalParams,
+  type ParamInfo,
+  PARAMS,
+  PARAM_NAMES,
+  PARAM_COUNT,
+  DEFAULT_PARAMS,
+  presetParams,
+  copyParams,
+  paramsToJson,
+  paramsFromJson,
+  paramsToVector,
+  paramsFromVector,
+} from './params';
+export { TERMS, TERM_OFFSET, type TermSpec } from './spec';
+export { makeEvalPsq, DEFAULT_PSQ, PHASE_WEIGHT, PHASE_MAX, NONPAWN_VALUE } from './psq-table';
+export { EvalContext, DEFAULT_PAWN_HASH_ENTRIES } from './context';
+export { evaluate, EVAL_LIMIT, SCALE_NORMAL } from './evaluate';
+export { isDrawnByMaterial } from './endgame';
+export { traceEvaluation, scoreFromTrace, type EvalTrace } from './trace';
+export { formatEvalTrace, formatTrace } from './format';

@@ -1,0 +1,68 @@
+/**
+ * The evaluation's per-thread state: the weights packed for the hot path, the
+ * pawn hash, the attack-map scratch and the trace buffers. The search owns one
+ * per thread; evaluate allocates nothing per call.
+ */
+import { makeScore, type PsqTable } from '@tempo/position';
+import { N_PARAMS } from './layout';
+import { DEFAULT_PARAMS, type EvalParams } from './params';
+import { DEFAULT_PSQ, makeEvalPsq } from './psq-table';
+
+/** Words per pawn-hash entry (see pawns.ts for the layout). */
+export const PAWN_ENTRY_WORDS = 16;
+/** Default pawn-hash entries: 2^13 (512 KB). */
+export const DEFAULT_PAWN_HASH_ENTRIES = 8192;
+
+/** Scalar results a traced evaluation records beside the coefficients (indices into EvalContext.tx). */
+export const TX_DRAWN = 0, TX_KPK = 1, TX_KS_ACTIVE_W = 2, TX_KS_ACTIVE_B = 3, TX_SF_W = 4, TX_SF_B = 5, TX_MOPUP = 6;
+export const TX_WORDS = 8;
+
+export class EvalContext {
+  /** The weights this context evaluates with. */
+  readonly params: EvalParams;
+  /** The Position table of these weights: build positions with it (`Position.fromFen(fen, { psq: ctx.psq })`). */
+  readonly psq: PsqTable;
+  /** Packed weights, `makeScore(mg[i], eg[i])`, for the hot path. */
+  readonly w: Int32Array;
+  /** Pawn hash: PAWN_ENTRY_WORDS words per entry; with 0 entries one scratch entry, computed every call. */
+  readonly pawnHash: Int32Array;
+  /** Entry index mask (entries - 1), or -1 when the hash is off. */
+  readonly pawnMask: number;
+  /** Attack maps of the current evaluation: colour c, kind k at 16c + 2k (lo, hi); kinds in evaluate.ts. */
+  readonly att = new Int32Array(32);
+  /** Tracing: when set, evaluate records the coefficients below instead of only summing. */
+  tracing = false;
+  /** Per-index counts of white's and black's features of the traced evaluation. */
+  readonly tw = new Int32Array(N_PARAMS);
+  readonly tb = new Int32Array(N_PARAMS);
+  /** Scalar results of the traced evaluation (TX_* indices). */
+  readonly tx = new Int32Array(TX_WORDS);
+
+  /**
+   * @param params the weights (default DEFAULT_PARAMS)
+   * @param pawnHashEntries pawn-hash size, rounded down to a power of two; 0 turns the hash off
+   */
+  constructor(params: EvalParams = DEFAULT_PARAMS, pawnHashEntries: number = DEFAULT_PAWN_HASH_ENTRIES) {
+    this.params = params;
+    this.psq = params === DEFAULT_PARAMS ? DEFAULT_PSQ : makeEvalPsq(params);
+    const w = new Int32Array(N_PARAMS);
+    for (let i = 0; i < N_PARAMS; i++) w[i] = makeScore(params.mg[i], params.eg[i]);
+    this.w = w;
+    let n = 0;
+    if (pawnHashEntries >= 1) {
+      n = 1;
+      while (n * 2 <= pawnHashEntries && n < 1 << 20) n *= 2;
+    }
+    this.pawnMask = n - 1;
+    this.pawnHash = new Int32Array(PAWN_ENTRY_WORDS * Math.max(n, 1));
+    this.clear();
+  }
+
+  /** Empties the pawn hash (a new game, or a test that wants it cold). */
+  clear(): void {
+    const h = this.pawnHash;
+    h.fill(0);
+    // Key words of an empty entry that no real pawn key has: lo = hi = 0 with a "used" flag of 0.
+    for (let i = 0; i < h.length; i += PAWN_ENTRY_WORDS) h[i + 2] = 0;
+  }
+}
