@@ -1,2 +1,20 @@
-/** Work in progress. */
-export {};
+/**
+ * tempo: the UCI engine. This one file is both the main thread (the UCI loop on
+ * stdin/stdout) and the search worker: it switches on `isMainThread`. Nothing of the
+ * engine is imported statically: the worker and the shell `bench` reach it through
+ * dynamic imports, which the single-file bundle turns into lazy initializers, so the
+ * main thread answers `uci` without building any table.
+ */
+import { isMainThread } from 'node:worker_threads';
+
+if (isMainThread) {
+  const args = process.argv.slice(2);
+  if (args.length > 0) {
+    // `tempo bench [depth]` (and other one-shot commands) from the shell: run, print, exit.
+    import('./shell').then((m) => m.runShell(args));
+  } else {
+    import('./main-thread').then((m) => m.startMainThread());
+  }
+} else {
+  import('./worker').then((m) => m.startWorker());
+}

@@ -1,0 +1,31 @@
+/**
+ * Messages between the main thread (the UCI loop) and the engine worker. The main
+ * thread parses and checks syntax; the worker owns the engine (position, options,
+ * search) and answers with text lines to print. The worker handles messages in
+ * order, so a `ping` answered means every earlier command is done.
+ */
+import type { GoLimits, PositionCommand } from './protocol';
+import type { OptionValue } from './options';
+
+export type ToWorker =
+  | { type: 'position'; cmd: PositionCommand }
+  | { type: 'setoption'; name: string; value: OptionValue }
+  | { type: 'ucinewgame' }
+  | { type: 'go'; limits: GoLimits }
+  | { type: 'ping'; id: number }
+  | { type: 'd' }
+  | { type: 'eval' }
+  | { type: 'perft'; depth: number }
+  | { type: 'bench'; depth?: number };
+
+export type FromWorker =
+  /** Lines to print as they are (info, errors, output of d/eval/perft/bench). */
+  | { type: 'out'; text: string }
+  /** The answer to `go`: the `bestmove ...` line. */
+  | { type: 'bestmove'; text: string }
+  | { type: 'pong'; id: number };
+
+/** Data handed to the worker at its start. */
+export interface WorkerData {
+  signals: Int32Array;
+}

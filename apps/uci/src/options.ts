@@ -1,0 +1,96 @@
+/**
+ * The UCI options: their `uci` lines and value checks. Import-free of the engine, so
+ * the main thread answers `uci` and rejects a bad `setoption` before the tables load.
+ * The search's tunables come from the build (see tsup.config.ts).
+ */
+import type { Parsed } from './protocol';
+
+/** One search tunable or feature switch as the build read it from SEARCH_PARAMS. */
+export interface SearchParamFact {
+  name: string;
+  value: number;
+  min: number;
+  max: number;
+}
+
+declare const __SEARCH_PARAMS__: SearchParamFact[];
+
+/** The search's tunables (empty when run from source, as in unit tests). */
+export const SEARCH_PARAM_FACTS: readonly SearchParamFact[] = typeof __SEARCH_PARAMS__ !== 'undefined' ? __SEARCH_PARAMS__ : [];
+
+export type OptionDef =
+  | { name: string; type: 'spin'; default: number; min: number; max: number; search?: boolean }
+  | { name: string; type: 'check'; default: boolean }
+  | { name: string; type: 'button' }
+  | { name: string; type: 'string'; default: string };
+
+export type OptionValue = number | boolean | string | null;
+
+/**
+ * Move Overhead: milliseconds kept back from every move for the time the move takes
+ * to reach the GUI, the GUI's own lag and a busy machine. See README for how the
+ * default was chosen.
+ */
+export const DEFAULT_MOVE_OVERHEAD = 40;
+export const DEFAULT_HASH_MB = 16;
+export const MAX_HASH_MB = 16384;
+export const MAX_THREADS = 1;
+
+const BASE_OPTIONS: OptionDef[] = [
+  { name: 'Hash', type: 'spin', default: DEFAULT_HASH_MB, min: 1, max: MAX_HASH_MB },
+  { name: 'Clear Hash', type: 'button' },
+  { name: 'Threads', type: 'spin', default: 1, min: 1, max: MAX_THREADS },
+  { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: 256 },
+  { name: 'Move Overhead', type: 'spin', default: DEFAULT_MOVE_OVERHEAD, min: 0, max: 5000 },
+  { name: 'Ponder', type: 'check', default: false },
+  { name: 'UCI_Chess960', type: 'check', default: false },
+  { name: 'EvalParams', type: 'string', default: 'default' },
+];
+
+/** Every option, the search's tunables last (a tunable named like a base option is skipped). */
+export const OPTIONS: readonly OptionDef[] = [
+  ...BASE_OPTIONS,
+  ...SEARCH_PARAM_FACTS.filter((p) => !BASE_OPTIONS.some((o) => o.name.toLowerCase() === p.name.toLowerCase())).map(
+    (p): OptionDef => ({ name: p.name, type: 'spin', default: p.value, min: p.min, max: p.max, search: true }),
+  ),
+];
+
+const BY_NAME = new Map(OPTIONS.map((o) => [o.name.toLowerCase(), o]));
+
+/** The `option name ...` line of the `uci` answer. */
+export function optionLine(o: OptionDef): string {
+  switch (o.type) {
+    case 'spin':
+      return `option name ${o.name} type spin default ${o.default} min ${o.min} max ${o.max}`;
+    case 'check':
+      return `option name ${o.name} type check default ${o.default}`;
+    case 'button':
+      return `option name ${o.name} type button`;
+    case 'string':
+      return `option name ${o.name} type string default ${o.default}`;
+  }
+}
+
+/** Checks a `setoption`: the option exists (names are case-insensitive) and the value fits its type. */
+export function checkOption(name: string, value: string | null): Parsed<{ def: OptionDef; value: OptionValue }> {
+  const def = BY_NAME.get(name.toLowerCase());
+  if (!def) return { ok: false, error: `setoption: unknown option "${name}"` };
+  switch (def.type) {
+    case 'button':
+      return { ok: true, value: { def, value: null } };
+    case 'check': {
+      const v = value?.toLowerCase();
+      if (v !== 'true' && v !== 'false') return { ok: false, error: `setoption: ${def.name} takes true or false, got "${value ?? ''}"` };
+      return { ok: true, value: { def, value: v === 'true' } };
+    }
+    case 'spin': {
+      if (value === null || !/^[-+]?\d+$/.test(value.trim()))
+        return { ok: false, error: `setoption: ${def.name} takes an integer from ${def.min} to ${def.max}, got "${value ?? ''}"` };
+      const v = Number(value);
+      if (v < def.min || v > def.max) return { ok: false, error: `setoption: ${def.name} ${v} is out of range (${def.min} to ${def.max})` };
+      return { ok: true, value: { def, value: v } };
+    }
+    case 'string':
+      return { ok: true, value: { def, value: value ?? '' } };
+  }
+}

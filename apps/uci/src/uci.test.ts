@@ -1,0 +1,149 @@
+import { describe, expect, test } from 'vitest';
+import type { FromWorker, ToWorker } from './messages';
+import { checkOption } from './options';
+import { parseGo, parsePosition, parseSetoption, tokenize } from './protocol';
+import { SIGNALS, UciLoop } from './uci';
+
+function harness() {
+  const written: string[] = [];
+  const posted: ToWorker[] = [];
+  let exited = false;
+  const signals = new Int32Array(new SharedArrayBuffer(16));
+  const loop = new UciLoop({ write: (t) => written.push(...t.split('\n')), post: (m) => posted.push(m), exit: () => (exited = true) }, signals);
+  const reply = (msg: FromWorker) => loop.fromWorker(msg);
+  return { loop, written, posted, signals, reply, exited: () => exited };
+}
+
+describe('protocol', () => {
+  test('tokenize takes any whitespace', () => {
+    expect(tokenize(' \t go  depth\t5 \r')).toEqual(['go', 'depth', '5']);
+  });
+
+  test('go: every limit', () => {
+    const g = parseGo(tokenize('wtime 1000 btime -20 winc 10 binc 10 movestogo 5 depth 7 nodes 1000 movetime 50 mate 3 infinite ponder searchmoves e2e4 e7e8q'));
+    expect(g).toEqual({
+      ok: true,
+      value: { wtime: 1000, btime: -20, winc: 10, binc: 10, movestogo: 5, depth: 7, nodes: 1000, movetime: 50, mate: 3, infinite: true, ponder: true, searchMoves: ['e2e4', 'e7e8q'] },
+    });
+  });
+
+  test.each([
+    ['depth x', 'depth needs an integer, got "x"'],
+    ['wtime', 'wtime needs a number'],
+    ['nodes 0', 'nodes must be at least 1'],
+    ['movetime -5', 'movetime must not be negative'],
+    ['searchmoves', 'searchmoves needs at least one move'],
+    ['searchmoves e2e9', '"e2e9" is not a move'],
+    ['bogus 3', 'unknown parameter "bogus"'],
+  ])('go %s is rejected', (args, message) => {
+    const g = parseGo(tokenize(args));
+    expect(g.ok).toBe(false);
+    if (!g.ok) expect(g.error).toContain(message);
+  });
+
+  test('position', () => {
+    expect(parsePosition(tokenize('startpos moves e2e4 e7e5'))).toEqual({ ok: true, value: { fen: null, moves: ['e2e4', 'e7e5'] } });
+    expect(parsePosition(tokenize('fen 8/8/8/8/8/8/8/K1k5 w - - 0 1'))).toEqual({ ok: true, value: { fen: '8/8/8/8/8/8/8/K1k5 w - - 0 1', moves: [] } });
+    expect(parsePosition(tokenize('startpos moves e2e4 xx')).ok).toBe(false);
+    expect(parsePosition(tokenize('start')).ok).toBe(false);
+    expect(parsePosition([]).ok).toBe(false);
+  });
+
+  test('setoption names and values may hold spaces', () => {
+    expect(parseSetoption(tokenize('name Move Overhead value 100'))).toEqual({ ok: true, value: { name: 'Move Overhead', value: '100' } });
+    expect(parseSetoption(tokenize('name Clear Hash'))).toEqual({ ok: true, value: { name: 'Clear Hash', value: null } });
+    expect(parseSetoption(tokenize('value 3')).ok).toBe(false);
+  });
+
+  test('options: case-insensitive names, typed values', () => {
+    expect(checkOption('hash', '64')).toMatchObject({ ok: true, value: { value: 64 } });
+    expect(checkOption('Hash', '0')).toMatchObject({ ok: false });
+    expect(checkOption('Hash', 'lots')).toMatchObject({ ok: false });
+    expect(checkOption('Ponder', 'yes')).toMatchObject({ ok: false });
+    expect(checkOption('uci_chess960', 'true')).toMatchObject({ ok: true, value: { value: true } });
+    expect(checkOption('NoSuch', '1')).toMatchObject({ ok: false, error: 'setoption: unknown option "NoSuch"' });
+  });
+});
+
+describe('UciLoop', () => {
+  test('uci is answered at once, without the worker', () => {
+    const h = harness();
+    h.loop.line('uci');
+    expect(h.written[0]).toMatch(/^id name Tempo/);
+    expect(h.written).toContain('option name Hash type spin default 16 min 1 max 16384');
+    expect(h.written.at(-1)).toBe('uciok');
+    expect(h.posted).toEqual([]);
+  });
+
+  test('isready goes through the worker when idle, is answered at once while searching', () => {
+    const h = harness();
+    h.loop.line('isready');
+    expect(h.posted).toEqual([{ type: 'ping', id: 1 }]);
+    h.reply({ type: 'pong', id: 1 });
+    expect(h.written).toEqual(['readyok']);
+    h.loop.line('go infinite');
+    h.loop.line('isready');
+    expect(h.written).toEqual(['readyok', 'readyok']);
+  });
+
+  test('go infinite holds its bestmove until stop, and stop sets the flag', () => {
+    const h = harness();
+    h.loop.line('go infinite');
+    expect(h.posted.at(-1)).toMatchObject({ type: 'go', limits: { infinite: true } });
+    h.reply({ type: 'bestmove', text: 'bestmove e2e4' });
+    expect(h.written).toEqual([]);
+    h.loop.line('stop');
+    expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(1);
+    expect(h.written).toEqual(['bestmove e2e4']);
+  });
+
+  test('go ponder: ponderhit sets its flag and lets the bestmove through', () => {
+    const h = harness();
+    h.loop.line('go ponder wtime 1000 btime 1000');
+    h.reply({ type: 'bestmove', text: 'bestmove e2e4 ponder e7e5' });
+    expect(h.written).toEqual([]);
+    h.loop.line('ponderhit');
+    expect(Atomics.load(h.signals, SIGNALS.ponderhit)).toBe(1);
+    expect(h.written).toEqual(['bestmove e2e4 ponder e7e5']);
+  });
+
+  test('a go after stop waits for the stopped search', () => {
+    const h = harness();
+    h.loop.line('go infinite');
+    h.loop.line('stop');
+    h.loop.line('position startpos moves e2e4');
+    h.loop.line('go depth 3');
+    expect(h.posted.filter((m) => m.type === 'go')).toHaveLength(1);
+    h.reply({ type: 'bestmove', text: 'bestmove d2d4' });
+    expect(h.posted.map((m) => m.type)).toEqual(['go', 'position', 'go']);
+    expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(0);
+  });
+
+  test('go while searching without stop is refused', () => {
+    const h = harness();
+    h.loop.line('go infinite');
+    h.loop.line('go depth 2');
+    expect(h.written.at(-1)).toMatch(/^info string error: go: a search is already running/);
+  });
+
+  test('bad input gets one info string and nothing reaches the worker', () => {
+    const h = harness();
+    for (const line of ['frobnicate', 'go depth x', 'position fen', 'setoption name Hash value -1', 'setoption name Bogus value 1', 'perft x']) h.loop.line(line);
+    expect(h.posted).toEqual([]);
+    expect(h.written).toHaveLength(6);
+    for (const w of h.written) expect(w).toMatch(/^info string error: /);
+  });
+
+  test('quit stops the search and exits after the worker is done', () => {
+    const h = harness();
+    h.loop.line('go infinite');
+    h.loop.line('quit');
+    expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(1);
+    const ping = h.posted.at(-1) as { type: 'ping'; id: number };
+    h.reply({ type: 'bestmove', text: 'bestmove e2e4' });
+    expect(h.written).toEqual(['bestmove e2e4']);
+    expect(h.exited()).toBe(false);
+    h.reply({ type: 'pong', id: ping.id });
+    expect(h.exited()).toBe(true);
+  });
+});

@@ -1,0 +1,220 @@
+/**
+ * The UCI loop of the main thread. It never loads the engine: it parses each line,
+ * rejects bad syntax at once, and hands the rest to the worker in order. While a
+ * search runs it answers `isready` itself and stops the search through the shared
+ * signal array, so both take microseconds whatever the worker is doing.
+ */
+import type { FromWorker, ToWorker } from './messages';
+import { OPTIONS, checkOption, optionLine, type OptionValue } from './options';
+import { parseGo, parsePosition, parseSetoption, tokenize, type PositionCommand } from './protocol';
+
+/** Indices of the stop and ponderhit flags in the shared signal array, from the build (tsup.config.ts). */
+declare const __SEARCH_SIGNALS__: { stop: number; ponderhit: number; length: number };
+export const SIGNALS = typeof __SEARCH_SIGNALS__ !== 'undefined' ? __SEARCH_SIGNALS__ : { stop: 0, ponderhit: 1, length: 2 };
+
+export const ENGINE_NAME = 'Tempo 0.1.0';
+export const ENGINE_AUTHOR = 'the Tempo developers';
+
+/** What the loop needs from its surroundings; main.ts wires it to stdout and a Worker. */
+export interface UciIo {
+  write(text: string): void;
+  post(msg: ToWorker): void;
+  /** Called once, when `quit` or the end of input has been handled and every answer printed. */
+  exit(): void;
+}
+
+/** Commands that go to the worker in order with nothing to check first. */
+const PLAIN: ReadonlySet<string> = new Set(['ucinewgame', 'd', 'eval']);
+
+export class UciLoop {
+  /** A `go` was sent and its `bestmove` not yet printed. */
+  private searching = false;
+  /** Keep the bestmove until `stop` (go infinite) or `stop`/`ponderhit` (go ponder), as the spec asks. */
+  private holdInfinite = false;
+  private holdPonder = false;
+  private held: string | null = null;
+  private stopRequested = false;
+  /** Lines that arrived after `stop` while the search was still winding down: run after its bestmove. */
+  private deferred: string[] = [];
+  private nextPing = 1;
+  private quitPing = 0;
+  private quitting = false;
+  /** For a restarted worker: the options set so far and the last position sent. */
+  readonly optionLog = new Map<string, OptionValue>();
+  lastPosition: PositionCommand | null = null;
+
+  constructor(
+    private readonly io: UciIo,
+    private readonly signals: Int32Array,
+  ) {}
+
+  /** One line of input. */
+  line(raw: string): void {
+    if (this.quitting) return;
+    const tokens = tokenize(raw);
+    if (tokens.length === 0) return;
+    const cmd = tokens[0];
+    switch (cmd) {
+      case 'uci':
+        return this.uci();
+      case 'isready':
+        if (this.searching) this.io.write('readyok');
+        else this.io.post({ type: 'ping', id: this.nextPing++ });
+        return;
+      case 'stop':
+        return this.stop();
+      case 'ponderhit':
+        return this.ponderhit();
+      case 'quit':
+        return this.quit();
+    }
+    if (this.deferred.length > 0) {
+      this.deferred.push(raw);
+      return;
+    }
+    this.dispatch(cmd, tokens.slice(1), raw);
+  }
+
+  /** End of input: as `quit`, after every queued command has answered. */
+  end(): void {
+    if (!this.quitting) this.quit();
+  }
+
+  /** A message from the worker. */
+  fromWorker(msg: FromWorker): void {
+    switch (msg.type) {
+      case 'out':
+        return this.io.write(msg.text);
+      case 'bestmove':
+        if (!this.stopRequested && (this.holdInfinite || this.holdPonder)) this.held = msg.text;
+        else this.emitBest(msg.text);
+        return;
+      case 'pong':
+        if (msg.id === this.quitPing) this.io.exit();
+        else if (!this.quitting) this.io.write('readyok');
+        return;
+    }
+  }
+
+  /** The worker died: report, answer a pending `go` so the GUI is not left waiting. */
+  workerLost(reason: string): void {
+    this.io.write(`info string error: the engine worker stopped (${reason}); restarting it`);
+    if (this.searching) this.emitBest('bestmove 0000');
+  }
+
+  private uci(): void {
+    const lines = [`id name ${ENGINE_NAME}`, `id author ${ENGINE_AUTHOR}`, ''];
+    for (const o of OPTIONS) lines.push(optionLine(o));
+    lines.push('uciok');
+    this.io.write(lines.join('\n'));
+  }
+
+  private dispatch(cmd: string, args: string[], raw: string): void {
+    if (PLAIN.has(cmd)) return this.io.post({ type: cmd as 'ucinewgame' | 'd' | 'eval' });
+    switch (cmd) {
+      case 'position': {
+        const p = parsePosition(args);
+        if (!p.ok) return this.error(p.error);
+        this.lastPosition = p.value;
+        return this.io.post({ type: 'position', cmd: p.value });
+      }
+      case 'setoption': {
+        const s = parseSetoption(args);
+        if (!s.ok) return this.error(s.error);
+        const c = checkOption(s.value.name, s.value.value);
+        if (!c.ok) return this.error(c.error);
+        if (c.value.def.type !== 'button') this.optionLog.set(c.value.def.name, c.value.value);
+        return this.io.post({ type: 'setoption', name: c.value.def.name, value: c.value.value });
+      }
+      case 'go':
+        return this.go(args, raw);
+      case 'perft':
+      case 'bench': {
+        const n = args.length > 0 ? Number(args[0]) : undefined;
+        if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= (cmd === 'perft' ? 20 : 64)))
+          return this.error(`${cmd}: the depth must be an integer from 1 to ${cmd === 'perft' ? 20 : 64}, got "${args[0]}"`);
+        if (cmd === 'perft') return n === undefined ? this.error('perft: needs a depth, as in "perft 5"') : this.io.post({ type: 'perft', depth: n });
+        return this.io.post({ type: 'bench', depth: n });
+      }
+      case 'debug':
+      case 'register':
+        return; // accepted and ignored, as the spec allows
+      case 'help':
+        return this.io.write(HELP);
+      default:
+        return this.error(`unknown command "${raw.trim()}" (type help for the list)`);
+    }
+  }
+
+  private go(args: string[], raw: string): void {
+    const g = parseGo(args);
+    if (!g.ok) return this.error(`${g.error}; not searching`);
+    const limits = g.value;
+    if (limits.perft !== undefined) return this.io.post({ type: 'perft', depth: limits.perft });
+    if (this.searching) {
+      if (this.stopRequested) this.deferred.push(raw);
+      else this.error('go: a search is already running; send stop first');
+      return;
+    }
+    Atomics.store(this.signals, SIGNALS.stop, 0);
+    Atomics.store(this.signals, SIGNALS.ponderhit, 0);
+    this.searching = true;
+    this.stopRequested = false;
+    this.holdInfinite = limits.infinite === true;
+    this.holdPonder = limits.ponder === true;
+    this.held = null;
+    this.io.post({ type: 'go', limits });
+  }
+
+  private stop(): void {
+    if (!this.searching) return;
+    this.stopRequested = true;
+    Atomics.store(this.signals, SIGNALS.stop, 1);
+    if (this.held !== null) this.emitBest(this.held);
+  }
+
+  private ponderhit(): void {
+    if (!this.searching || !this.holdPonder) return;
+    this.holdPonder = false;
+    Atomics.store(this.signals, SIGNALS.ponderhit, 1);
+    if (this.held !== null && !this.holdInfinite) this.emitBest(this.held);
+  }
+
+  private quit(): void {
+    this.quitting = true;
+    this.deferred = [];
+    Atomics.store(this.signals, SIGNALS.stop, 1);
+    this.stopRequested = true;
+    if (this.held !== null) this.emitBest(this.held);
+    this.quitPing = this.nextPing++;
+    this.io.post({ type: 'ping', id: this.quitPing });
+  }
+
+  private emitBest(text: string): void {
+    this.io.write(text);
+    this.searching = false;
+    this.held = null;
+    this.holdInfinite = this.holdPonder = false;
+    this.stopRequested = false;
+    const queue = this.deferred;
+    this.deferred = [];
+    for (let i = 0; i < queue.length; i++) {
+      if (this.deferred.length > 0) this.deferred.push(queue[i]);
+      else this.line(queue[i]);
+    }
+  }
+
+  private error(message: string): void {
+    this.io.write(`info string error: ${message}`);
+  }
+}
+
+const HELP = [
+  'Tempo speaks UCI. Commands:',
+  '  uci, isready, setoption name <name> [value <value>], ucinewgame,',
+  '  position startpos|fen <FEN> [moves <move>...],',
+  '  go [depth N] [nodes N] [movetime MS] [mate N] [infinite] [wtime MS] [btime MS] [winc MS] [binc MS]',
+  '     [movestogo N] [searchmoves <move>...] [ponder], stop, ponderhit, quit;',
+  '  extras: d (board, FEN, key, checkers), eval (evaluation trace), perft N (or go perft N),',
+  '  bench [depth] (node count over a fixed set of positions).',
+].join('\n');
