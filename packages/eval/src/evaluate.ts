@@ -2,50 +2,25 @@
  * evaluate: the tapered score of a position from the side to move's view.
  *
  * The linear part is a sum of packed (mg, eg) weights: the position's incremental
- * material + PSQT score, the tempo, the pawn-hash score and the piece terms. King
- * safety goes through a non-linear transform per attacking side. The blend tapers
- * mg and eg by phase with the endgame scale factor on eg; KPK, insufficient
- * material and the fifty-move fade come last. Every operation is symmetric in the
- * colours (truncating division), so a position and its colour flip score alike.
+ * material + PSQT score, the tempo, the pawn-hash score, the piece, shelter,
+ * threat, passed-pawn and mop-up terms. Each side's king attack goes through a
+ * non-linear transform. The blend tapers mg and eg by phase with the endgame
+ * scale factor on eg; dead draws and KPK are decided first and the fifty-move
+ * fade comes last. Every step is symmetric in the colours (truncating division),
+ * so a position and its colour flip score alike.
  */
 import { WHITE } from '@tempo/bitboard';
-import { egScore, makeScore, mgScore, type Position } from '@tempo/position';
+import { egScore, mgScore, type Position } from '@tempo/position';
 import { TEMPO } from './layout';
-import { TX_DRAWN, type EvalContext } from './context';
-import { isDrawnByMaterial } from './endgame';
-import { PHASE_MAX } from './psq-table';
+import { TX_DRAWN, TX_KPK, TX_SF_B, TX_SF_W, type EvalContext } from './context';
+import { isDrawnByMaterial, kpkScore, mopup, scaleFactor } from './endgame';
+import { evalKingAttack, evalShelter } from './king';
+import { PE_PASSED, PE_SCORE, probePawns } from './pawns';
+import { evalPieces, initAttacks } from './pieces';
+import { EVAL_LIMIT, SCALE_NORMAL, blend, fade } from './taper';
+import { evalPassed, evalThreats } from './threats';
 
-/** Scores stay strictly inside this bound; the search's mate scores lie beyond it. */
-export const EVAL_LIMIT = 19_999;
-/** The scale factor of a normal ending (the eg half is multiplied by sf / SCALE_NORMAL). */
-export const SCALE_NORMAL = 64;
-
-/** The taper: mg and eg blended by phase (clamped to PHASE_MAX), eg scaled by sf / 64; truncates towards 0. */
-export function blend(mg: number, eg: number, phase: number, sf: number): number {
-  const p = phase > PHASE_MAX ? PHASE_MAX : phase;
-  return ((mg * p * SCALE_NORMAL + eg * (PHASE_MAX - p) * sf) / (PHASE_MAX * SCALE_NORMAL)) | 0;
-}
-
-/** King-safety units beyond which the transform stops growing (keeps the result well inside int16). */
-export const KS_MAX_UNITS = 1500;
-
-/**
- * The king-safety transform of one attacking side's packed unit sum: mg grows as
- * units^2 / 720, eg as units / 20, both only for positive units. Packed result.
- */
-export function kingSafetyTransform(s: number): number {
-  let mg = mgScore(s), eg = egScore(s);
-  mg = mg <= 0 ? 0 : mg > KS_MAX_UNITS ? KS_MAX_UNITS : mg;
-  eg = eg <= 0 ? 0 : eg > KS_MAX_UNITS ? KS_MAX_UNITS : eg;
-  return makeScore(((mg * mg) / 720) | 0, (eg / 20) | 0);
-}
-
-/** The fifty-move fade: full score up to 20 plies without progress, then linearly to 0 at 100. */
-export function fade(v: number, rule50: number): number {
-  if (rule50 <= 20) return v;
-  if (rule50 >= 100) return 0;
-  return ((v * (100 - rule50)) / 80) | 0;
-}
+export { EVAL_LIMIT, SCALE_NORMAL, blend, fade, kingSafetyTransform } from './taper';
 
 /**
  * The evaluation in centipawns from the side to move's view, within +-EVAL_LIMIT.
@@ -57,20 +32,48 @@ export function evaluate(pos: Position, ctx: EvalContext): number {
   return pos.side === WHITE ? v : (0 - v) | 0;
 }
 
-/** The evaluation from white's view. */
+/** The evaluation from white's view (see evaluate). */
 export function evaluateWhite(pos: Position, ctx: EvalContext): number {
-  const st = pos.st, w = ctx.w, tracing = ctx.tracing;
-  if (isDrawnByMaterial(pos)) {
+  const st = pos.st, pc = pos.pieceCount, w = ctx.w, tracing = ctx.tracing;
+  // Step 1. Material-only verdicts: dead draws, KPK.
+  if ((pc[1] | pc[9]) === 0 && isDrawnByMaterial(pos)) {
     if (tracing) ctx.tx[TX_DRAWN] = 1;
     return 0;
   }
-  let s = st.psq;
-  s += pos.side === WHITE ? w[TEMPO] : -w[TEMPO];
+  if (pc[0] + pc[8] === 3 && pc[1] + pc[9] === 1) {
+    const k = kpkScore(pos);
+    if (tracing) ctx.tx[TX_KPK] = k;
+    return fade(k, st.rule50);
+  }
+  // Step 2. Linear terms: incremental psq, tempo, pawn structure (hashed).
+  let s = st.psq + (pos.side === WHITE ? w[TEMPO] : -w[TEMPO]);
   if (tracing) {
     if (pos.side === WHITE) ctx.tw[TEMPO]++;
     else ctx.tb[TEMPO]++;
   }
-  let v = blend(mgScore(s), egScore(s), st.phase, SCALE_NORMAL);
+  const e = probePawns(pos, ctx);
+  s += ctx.pawnHash[e + PE_SCORE];
+  // Step 3. Pieces (building the attack maps), then what reads both sides' maps.
+  initAttacks(pos, ctx, 0, e);
+  initAttacks(pos, ctx, 1, e);
+  s += evalPieces(pos, ctx, 0, e) - evalPieces(pos, ctx, 1, e);
+  s += evalShelter(pos, ctx, 0) - evalShelter(pos, ctx, 1);
+  s += evalThreats(pos, ctx, 0) - evalThreats(pos, ctx, 1);
+  s += evalPassed(pos, ctx, 0, e) - evalPassed(pos, ctx, 1, e);
+  if ((pc[0] === 1) !== (pc[8] === 1)) s += pc[8] === 1 ? mopup(pos, ctx, 0) : -mopup(pos, ctx, 1);
+  // Step 4. King attacks through their transform.
+  s += evalKingAttack(pos, ctx, 0) - evalKingAttack(pos, ctx, 1);
+  // Step 5. Scale factor for the side ahead in eg, taper, fade.
+  const mg = mgScore(s), eg = egScore(s);
+  const h = ctx.pawnHash;
+  let sf = SCALE_NORMAL;
+  if (tracing) {
+    ctx.tx[TX_SF_W] = scaleFactor(pos, 0, h[e + PE_PASSED], h[e + PE_PASSED + 1]);
+    ctx.tx[TX_SF_B] = scaleFactor(pos, 1, h[e + PE_PASSED + 2], h[e + PE_PASSED + 3]);
+  }
+  if (eg > 0) sf = scaleFactor(pos, 0, h[e + PE_PASSED], h[e + PE_PASSED + 1]);
+  else if (eg < 0) sf = scaleFactor(pos, 1, h[e + PE_PASSED + 2], h[e + PE_PASSED + 3]);
+  let v = blend(mg, eg, st.phase, sf);
   v = fade(v, st.rule50);
   return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
 }

@@ -6,7 +6,7 @@
 import { WHITE } from '@tempo/bitboard';
 import type { Position } from '@tempo/position';
 import type { EvalContext } from './context';
-import { SCALE_NORMAL } from './evaluate';
+import { SCALE_NORMAL } from './taper';
 import { PARAMS, type EvalParams } from './params';
 import { TERMS } from './spec';
 import { kingSafetyTerm, traceEvaluation, type EvalTrace } from './trace';

@@ -18,7 +18,8 @@ import {
   TX_SF_B,
   TX_SF_W,
 } from './context';
-import { EVAL_LIMIT, SCALE_NORMAL, blend, evaluateWhite, fade, kingSafetyTransform } from './evaluate';
+import { evaluateWhite } from './evaluate';
+import { EVAL_LIMIT, SCALE_NORMAL, blend, fade, kingSafetyTransform } from './taper';
 import { MATERIAL, N_PARAMS, PSQ_PAWN } from './layout';
 import { PARAMS, type EvalParams } from './params';
 

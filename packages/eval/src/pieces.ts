@@ -1,0 +1,193 @@
+/**
+ * Piece terms for one side: mobility over safe squares, outposts, bishop pair and
+ * bad-bishop pawns, minors behind pawns, rooks on open files and the seventh, the
+ * trapped rook; while walking the pieces it builds the side's attack maps (by
+ * piece type, all, and attacked twice) and its attacks on the enemy king zone,
+ * which king safety and threats then reuse.
+ */
+import {
+  BISHOP_PARAMS,
+  BISHOP_TABLE,
+  KING_ATTACKS,
+  KNIGHT_ATTACKS,
+  ROOK_PARAMS,
+  ROOK_TABLE,
+  magicIndex,
+  popcount32,
+} from '@tempo/bitboard';
+import type { Position } from '@tempo/position';
+import type { EvalContext } from './context';
+import {
+  BISHOP_PAIR,
+  BISHOP_PAWNS_SAME_COLOR,
+  KS_ATTACKER,
+  KS_ZONE_ATTACKS,
+  MINOR_BEHIND_PAWN,
+  MOBILITY_BISHOP,
+  MOBILITY_KNIGHT,
+  MOBILITY_QUEEN,
+  MOBILITY_ROOK,
+  OUTPOST_BISHOP,
+  OUTPOST_KNIGHT,
+  QUEEN_SEVENTH,
+  ROOK_OPEN_FILE,
+  ROOK_SEMI_OPEN_FILE,
+  ROOK_SEVENTH,
+  ROOK_TRAPPED,
+} from './layout';
+import { PE_ATTACKS, PE_SPAN } from './pawns';
+import { KING_ZONE } from './tables';
+
+/** Attack-map kinds (EvalContext.att, colour c's kind k at 16c + 2k). */
+export const ATT_PAWN = 0, ATT_KNIGHT = 2, ATT_BISHOP = 4, ATT_ROOK = 6, ATT_QUEEN = 8, ATT_KING = 10, ATT_ALL = 12, ATT_TWO = 14;
+/** Light squares in either half. */
+export const LIGHT_SQUARES = 0x55aa55aa;
+
+/** The king square of colour c. */
+export function kingSq(bb: Int32Array, c: number): number {
+  const k = (c << 4) + 12, lo = bb[k];
+  return lo !== 0 ? 31 - Math.clz32(lo ^ (lo - 1)) : 63 - Math.clz32(bb[k + 1] ^ (bb[k + 1] - 1));
+}
+
+/** Starts colour c's attack maps with its pawns (from the pawn entry e) and its king. */
+export function initAttacks(pos: Position, ctx: EvalContext, c: number, e: number): void {
+  const A = ctx.att, h = ctx.pawnHash, a = c << 4, k = kingSq(pos.bb, c);
+  const pLo = h[e + PE_ATTACKS + 2 * c], pHi = h[e + PE_ATTACKS + 2 * c + 1];
+  const kLo = KING_ATTACKS[2 * k], kHi = KING_ATTACKS[2 * k + 1];
+  A[a] = pLo;
+  A[a + 1] = pHi;
+  A[a + ATT_KING] = kLo;
+  A[a + ATT_KING + 1] = kHi;
+  A[a + ATT_ALL] = pLo | kLo;
+  A[a + ATT_ALL + 1] = pHi | kHi;
+  A[a + ATT_TWO] = pLo & kLo;
+  A[a + ATT_TWO + 1] = pHi & kHi;
+}
+
+/**
+ * Colour c's piece terms (packed, good for c). Fills c's attack maps by piece
+ * type and ctx.ks[2c], ctx.ks[2c + 1]: its king-attack units and attacker count.
+ */
+export function evalPieces(pos: Position, ctx: EvalContext, c: number, e: number): number {
+  const bb = pos.bb, board = pos.board, A = ctx.att, h = ctx.pawnHash, w = ctx.w;
+  const tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
+  const KN = KNIGHT_ATTACKS, BP = BISHOP_PARAMS, BT = BISHOP_TABLE, RP = ROOK_PARAMS, RT = ROOK_TABLE;
+  const o = c << 4, t = c ^ 1, to = t << 4, a = o;
+  const occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+  const ownPLo = bb[o + 2], ownPHi = bb[o + 3], oppPLo = bb[to + 2], oppPHi = bb[to + 3];
+  // Mobility area: not our pawns or king, not attacked by an enemy pawn.
+  const areaLo = ~(ownPLo | bb[o + 12] | h[e + PE_ATTACKS + 2 * t]);
+  const areaHi = ~(ownPHi | bb[o + 13] | h[e + PE_ATTACKS + 2 * t + 1]);
+  const spanLo = h[e + PE_SPAN + 2 * t], spanHi = h[e + PE_SPAN + 2 * t + 1];
+  const defLo = A[a], defHi = A[a + 1];
+  const ek = kingSq(bb, t), zoneLo = KING_ZONE[2 * ek], zoneHi = KING_ZONE[2 * ek + 1];
+  const ekRel = c === 0 ? ek >>> 3 : 7 - (ek >>> 3);
+  // Enemy pawns on our seventh rank (rank 7 for white, rank 2 for black).
+  const pawnsOn7 = c === 0 ? (oppPHi & 0x00ff0000) !== 0 : (oppPLo & 0x0000ff00) !== 0;
+  const seventh = ekRel === 7 || pawnsOn7;
+  let allLo = A[a + ATT_ALL], allHi = A[a + ATT_ALL + 1], twoLo = A[a + ATT_TWO], twoHi = A[a + ATT_TWO + 1];
+  let s = 0, ksUnits = 0, ksCount = 0;
+  let mLo = 0, mHi = 0;
+  // Knights and bishops (kind 1 and 2).
+  for (let pt = 2; pt <= 3; pt++) {
+    let lo = bb[o + 2 * pt], hi = bb[o + 2 * pt + 1];
+    mLo = 0;
+    mHi = 0;
+    while ((lo | hi) !== 0) {
+      let sq: number;
+      if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+      else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+      let aLo: number, aHi: number;
+      if (pt === 2) { aLo = KN[2 * sq]; aHi = KN[2 * sq + 1]; }
+      else { const i = magicIndex(BP, sq, occLo, occHi); aLo = BT[i]; aHi = BT[i + 1]; }
+      mLo |= aLo; mHi |= aHi;
+      twoLo |= allLo & aLo; twoHi |= allHi & aHi;
+      allLo |= aLo; allHi |= aHi;
+      const mob = popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
+      const mi = (pt === 2 ? MOBILITY_KNIGHT : MOBILITY_BISHOP) + mob;
+      s += w[mi];
+      if (tr !== null) tr[mi]++;
+      const r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3), b = 1 << sq;
+      // Outpost: relative rank 4-6, defended by a pawn, out of reach of enemy pawns.
+      if (r >= 3 && r <= 5 && ((sq < 32 ? defLo & ~spanLo : defHi & ~spanHi) & b) !== 0) {
+        const oi = pt === 2 ? OUTPOST_KNIGHT : OUTPOST_BISHOP;
+        s += w[oi];
+        if (tr !== null) tr[oi]++;
+      }
+      if (r < 7 && (board[c === 0 ? sq + 8 : sq - 8] & 7) === 1) { s += w[MINOR_BEHIND_PAWN]; if (tr !== null) tr[MINOR_BEHIND_PAWN]++; }
+      if (pt === 3) {
+        const same = ((sq ^ (sq >>> 3)) & 1) !== 0 ? LIGHT_SQUARES : ~LIGHT_SQUARES;
+        const n = popcount32(ownPLo & same) + popcount32(ownPHi & same);
+        s += n * w[BISHOP_PAWNS_SAME_COLOR];
+        if (tr !== null) tr[BISHOP_PAWNS_SAME_COLOR] += n;
+      }
+      if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
+        const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
+        ksCount++;
+        ksUnits += w[KS_ATTACKER + pt - 2] + z * w[KS_ZONE_ATTACKS];
+        if (tr !== null) { tr[KS_ATTACKER + pt - 2]++; tr[KS_ZONE_ATTACKS] += z; }
+      }
+    }
+    A[a + 2 * (pt - 1)] = mLo;
+    A[a + 2 * (pt - 1) + 1] = mHi;
+  }
+  if (pos.pieceCount[o >>> 1 | 3] >= 2) { s += w[BISHOP_PAIR]; if (tr !== null) tr[BISHOP_PAIR]++; }
+  // Rooks and queens (kind 3 and 4).
+  const fileSet = ((ownPLo | ownPHi) >>> 0);
+  const oppFiles = ((oppPLo | oppPHi) >>> 0);
+  const kq = kingSq(bb, c), kf = kq & 7, kRel = c === 0 ? kq >>> 3 : 7 - (kq >>> 3);
+  const noCastling = (pos.st.castling & (c === 0 ? 3 : 12)) === 0;
+  for (let pt = 4; pt <= 5; pt++) {
+    let lo = bb[o + 2 * pt], hi = bb[o + 2 * pt + 1];
+    mLo = 0;
+    mHi = 0;
+    while ((lo | hi) !== 0) {
+      let sq: number;
+      if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+      else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+      const ri = magicIndex(RP, sq, occLo, occHi);
+      let aLo = RT[ri], aHi = RT[ri + 1];
+      if (pt === 5) { const bi = magicIndex(BP, sq, occLo, occHi); aLo |= BT[bi]; aHi |= BT[bi + 1]; }
+      mLo |= aLo; mHi |= aHi;
+      twoLo |= allLo & aLo; twoHi |= allHi & aHi;
+      allLo |= aLo; allHi |= aHi;
+      const mob = popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
+      const mi = (pt === 4 ? MOBILITY_ROOK : MOBILITY_QUEEN) + mob;
+      s += w[mi];
+      if (tr !== null) tr[mi]++;
+      const f = sq & 7, r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3);
+      if (r === 6 && seventh) {
+        const si = pt === 4 ? ROOK_SEVENTH : QUEEN_SEVENTH;
+        s += w[si];
+        if (tr !== null) tr[si]++;
+      }
+      if (pt === 4) {
+        const fm = 0x01010101 << f;
+        if ((fileSet & fm) === 0) {
+          const fi = (oppFiles & fm) === 0 ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
+          s += w[fi];
+          if (tr !== null) tr[fi]++;
+        } else if (mob <= 3 && r === 0 && kRel === 0 && noCastling && (kf < 4) === (f < kf)) {
+          // Shut in on the back rank by its own king, which can no longer castle out of the way.
+          s += w[ROOK_TRAPPED];
+          if (tr !== null) tr[ROOK_TRAPPED]++;
+        }
+      }
+      if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
+        const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
+        ksCount++;
+        ksUnits += w[KS_ATTACKER + pt - 2] + z * w[KS_ZONE_ATTACKS];
+        if (tr !== null) { tr[KS_ATTACKER + pt - 2]++; tr[KS_ZONE_ATTACKS] += z; }
+      }
+    }
+    A[a + 2 * (pt - 1)] = mLo;
+    A[a + 2 * (pt - 1) + 1] = mHi;
+  }
+  A[a + ATT_ALL] = allLo;
+  A[a + ATT_ALL + 1] = allHi;
+  A[a + ATT_TWO] = twoLo;
+  A[a + ATT_TWO + 1] = twoHi;
+  ctx.ks[2 * c] = ksUnits;
+  ctx.ks[2 * c + 1] = ksCount;
+  return s;
+}
