@@ -146,4 +146,24 @@ describe('UciLoop', () => {
     h.reply({ type: 'pong', id: ping.id });
     expect(h.exited()).toBe(true);
   });
+
+  test('end of input lets a finite search finish and answers a pending isready', () => {
+    const h = harness();
+    h.loop.line('isready');
+    h.loop.line('go depth 5');
+    h.loop.end();
+    expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(0);
+    h.reply({ type: 'pong', id: 1 });
+    h.reply({ type: 'bestmove', text: 'bestmove e2e4' });
+    expect(h.written).toEqual(['readyok', 'bestmove e2e4']);
+    h.reply({ type: 'pong', id: (h.posted.at(-1) as { id: number }).id });
+    expect(h.exited()).toBe(true);
+  });
+
+  test('end of input stops an infinite search', () => {
+    const h = harness();
+    h.loop.line('go infinite');
+    h.loop.end();
+    expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(1);
+  });
 });

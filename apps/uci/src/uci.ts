@@ -23,6 +23,9 @@ export interface UciIo {
   exit(): void;
 }
 
+/** Queued after deferred lines when the input ends while they wait. */
+const END_OF_INPUT = '\u0000end';
+
 /** Commands that go to the worker in order with nothing to check first. */
 const PLAIN: ReadonlySet<string> = new Set(['ucinewgame', 'd', 'eval']);
 
@@ -51,6 +54,7 @@ export class UciLoop {
   /** One line of input. */
   line(raw: string): void {
     if (this.quitting) return;
+    if (raw === END_OF_INPUT) return this.finish(false);
     const tokens = tokenize(raw);
     if (tokens.length === 0) return;
     const cmd = tokens[0];
@@ -66,7 +70,7 @@ export class UciLoop {
       case 'ponderhit':
         return this.ponderhit();
       case 'quit':
-        return this.quit();
+        return this.finish(true);
     }
     if (this.deferred.length > 0) {
       this.deferred.push(raw);
@@ -75,9 +79,15 @@ export class UciLoop {
     this.dispatch(cmd, tokens.slice(1), raw);
   }
 
-  /** End of input: as `quit`, after every queued command has answered. */
+  /**
+   * End of input: exit once every command read has been answered. A search with a
+   * limit runs to its end (`echo "go depth 12" | tempo` prints its bestmove); an
+   * infinite or ponder search, which nothing can end any more, is stopped.
+   */
   end(): void {
-    if (!this.quitting) this.quit();
+    if (this.quitting) return;
+    if (this.deferred.length > 0) this.deferred.push(END_OF_INPUT);
+    else this.finish(false);
   }
 
   /** A message from the worker. */
@@ -91,7 +101,7 @@ export class UciLoop {
         return;
       case 'pong':
         if (msg.id === this.quitPing) this.io.exit();
-        else if (!this.quitting) this.io.write('readyok');
+        else this.io.write('readyok');
         return;
     }
   }
@@ -180,12 +190,15 @@ export class UciLoop {
     if (this.held !== null && !this.holdInfinite) this.emitBest(this.held);
   }
 
-  private quit(): void {
+  /** `quit` (stop: true) or the end of input: exit after the worker has answered everything sent. */
+  private finish(stop: boolean): void {
     this.quitting = true;
     this.deferred = [];
-    Atomics.store(this.signals, SIGNALS.stop, 1);
-    this.stopRequested = true;
-    if (this.held !== null) this.emitBest(this.held);
+    if (stop || this.holdInfinite || this.holdPonder) {
+      Atomics.store(this.signals, SIGNALS.stop, 1);
+      this.stopRequested = true;
+      if (this.held !== null) this.emitBest(this.held);
+    }
     this.quitPing = this.nextPing++;
     this.io.post({ type: 'ping', id: this.quitPing });
   }
