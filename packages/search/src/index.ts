@@ -1,2 +1,13 @@
-/** Work in progress: this session's helpers fill this entry. */
-export {};
+/**
+ * @tempo/search: iterative deepening PVS with a shared transposition table, a staged
+ * move picker, the modern pruning and extension set, time management and limits.
+ * No Node-only API: the same code runs in a browser worker.
+ */
+export { Searcher, type SearchOptions, type SearchInfo, type SearchResult, type SearchHooks } from './search';
+export { SIGNAL_STOP, SIGNAL_PONDERHIT, createSignals } from './signals';
+export { TranspositionTable, scoreToTT, scoreFromTT } from './tt';
+export { type SearchLimits, TimeBounds } from './time';
+export { SEARCH_PARAMS, SearchParams, findParam, type SearchParam } from './params';
+export { searchPosition, quiescenceLeaf, type SearchPositionOptions, type QuiescenceLeaf } from './api';
+export { uciScore } from './root';
+export { MAX_PLY, MAX_DEPTH, VALUE_MATE, VALUE_INFINITE, VALUE_NONE, VALUE_MATE_IN_MAX_PLY } from './constants';

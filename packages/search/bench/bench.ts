@@ -1,0 +1,48 @@
+/**
+ * Search bench: fixed positions at a fixed depth with a fresh 16 MB table and
+ * cleared histories per position, one thread. Prints the node total (the bench
+ * signature) and nodes/second. Build and run (release: __DEBUG__ false):
+ *
+ *   node packages/search/bench/run.mjs [depth]
+ */
+import { Position } from '@tempo/position';
+import { createSignals, Searcher, TranspositionTable } from '../src/index';
+
+export const BENCH_FENS = [
+  'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10',
+  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11',
+  'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
+  'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
+  'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
+  'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4',
+  '2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1',
+  '8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1',
+  '5rk1/1ppb3p/p1pb4/6q1/3P1p1r/2P1R2P/PP1BQ1P1/5RKN w - - 0 1',
+  'r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1',
+  '1k1r4/pp1b1R2/3q2pp/4p3/2B5/4Q3/PPP2B2/2K5 b - - 0 1',
+  '3r1k2/4npp1/1ppr3p/p6P/P2PPPP1/1NR5/5K2/2R5 w - - 0 1',
+  'rnbqkb1r/p3pppp/1p6/2ppP3/3N4/2P5/PPP1QPPP/R1B1KB1R w KQkq - 0 1',
+  '8/8/1p1k4/p1p2p2/P1P2P2/1P1K4/8/8 w - - 0 1',
+  '6k1/5pp1/7p/8/8/1R6/5PPP/6K1 w - - 0 1',
+];
+
+const depth = Number(process.argv[2] ?? 10);
+const s = new Searcher(new TranspositionTable(16), createSignals());
+for (const a of process.argv.slice(3)) {
+  const [k, v] = a.split('=');
+  if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
+}
+let nodes = 0;
+const t0 = performance.now();
+for (const fen of BENCH_FENS) {
+  s.tt.clear();
+  s.clear();
+  const pos = Position.fromFen(fen, { psq: s.evalContext.psq });
+  const r = s.search(pos, { depth });
+  nodes += r.nodes;
+}
+const t = performance.now() - t0;
+console.log(`Nodes searched: ${nodes}`);
+console.log(`Nodes/second: ${Math.round((nodes * 1000) / t)}`);
+console.log(`Time: ${Math.round(t)} ms`);

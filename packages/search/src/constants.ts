@@ -1,0 +1,67 @@
+/**
+ * Score and size constants of the search. Import-free, so esbuild inlines every
+ * literal into the hot code (see docs/DESIGN.md, "What V8 and esbuild do").
+ */
+
+/** Deepest ply the search reaches (stacks, PV table and history of plies are sized by it). */
+export const MAX_PLY = 128;
+/** Iterative deepening stops at this depth. */
+export const MAX_DEPTH = 120;
+
+export const VALUE_ZERO = 0;
+export const VALUE_DRAW = 0;
+/** A mate at the root; a mate in n plies scores VALUE_MATE - n. */
+export const VALUE_MATE = 32000;
+export const VALUE_INFINITE = 32001;
+/** "No value" (static eval in check, empty TT slot). Fits an int16 like every score. */
+export const VALUE_NONE = 32002;
+/** Scores at or beyond these are mates found within MAX_PLY plies. */
+export const VALUE_MATE_IN_MAX_PLY = 31872; // VALUE_MATE - MAX_PLY
+export const VALUE_MATED_IN_MAX_PLY = -31872;
+
+/** TT bounds: bit 0 = upper (fail low), bit 1 = lower (fail high), both = exact. */
+export const BOUND_NONE = 0;
+export const BOUND_UPPER = 1;
+export const BOUND_LOWER = 2;
+export const BOUND_EXACT = 3;
+
+/** Depth stored for quiescence entries (search depths are >= 1). */
+export const DEPTH_QS = 0;
+/** Depth stored for entries that only carry a static eval. */
+export const DEPTH_NONE = -6;
+
+/** Moves in one position's list slice (as movegen's MAX_MOVES). */
+export const LIST_SIZE = 256;
+/** Quiet and capture moves remembered per node for history maluses. */
+export const TRIED_SIZE = 64;
+
+/** History bounds (gravity keeps |h| below these). */
+export const HISTORY_MAX = 16384;
+export const CAPTURE_HISTORY_MAX = 16384;
+export const CONT_HISTORY_MAX = 16384;
+
+/** Correction history: entries per colour (a power of two), fixed-point grain and cap. */
+export const CORR_SIZE = 16384;
+export const CORR_GRAIN = 256;
+export const CORR_MAX = 24576; // 96 cp in grains
+
+/** Picker stages. */
+export const STAGE_TT = 0;
+export const STAGE_CAPTURE_INIT = 1;
+export const STAGE_GOOD_CAPTURE = 2;
+export const STAGE_KILLER1 = 3;
+export const STAGE_KILLER2 = 4;
+export const STAGE_COUNTER = 5;
+export const STAGE_QUIET_INIT = 6;
+export const STAGE_QUIET = 7;
+export const STAGE_BAD_CAPTURE = 8;
+export const STAGE_EVASION_TT = 9;
+export const STAGE_EVASION_INIT = 10;
+export const STAGE_EVASION = 11;
+export const STAGE_QS_TT = 12;
+export const STAGE_QS_INIT = 13;
+export const STAGE_QS_CAPTURE = 14;
+export const STAGE_PROBCUT_TT = 15;
+export const STAGE_PROBCUT_INIT = 16;
+export const STAGE_PROBCUT = 17;
+export const STAGE_DONE = 18;

@@ -1,0 +1,366 @@
+/**
+ * The staged move picker, as in Stockfish's movepick.cpp. Moves come out in this
+ * order: the TT move (checked with pseudoLegal + legal before anything is
+ * generated), good captures (SEE against a threshold that scales with MVV and
+ * capture history), the two killers, the counter move, quiets by history (butterfly
+ * plus one- and two-ply continuation history), and bad captures last. Evasions,
+ * quiescence and ProbCut have their own short stage lists. Every generated move is
+ * legal (movegen's generators are), so the search never tests legality itself.
+ *
+ * One picker object per search slot (two per ply: the node and its singular
+ * verification search), each owning its slice of the shared move and score arrays.
+ */
+import { KNIGHT, NO_PIECE, PAWN, QUEEN } from '@tempo/bitboard';
+import { CASTLING, EN_PASSANT, PROMOTION, type Position } from '@tempo/position';
+import { generateCaptures, generateEvasions, generateQuiets, legal, pseudoLegal, see, SEE_VALUE } from '@tempo/movegen';
+import {
+  STAGE_BAD_CAPTURE,
+  STAGE_CAPTURE_INIT,
+  STAGE_COUNTER,
+  STAGE_DONE,
+  STAGE_EVASION,
+  STAGE_EVASION_INIT,
+  STAGE_EVASION_TT,
+  STAGE_GOOD_CAPTURE,
+  STAGE_KILLER1,
+  STAGE_KILLER2,
+  STAGE_PROBCUT,
+  STAGE_PROBCUT_INIT,
+  STAGE_PROBCUT_TT,
+  STAGE_QS_CAPTURE,
+  STAGE_QS_INIT,
+  STAGE_QS_TT,
+  STAGE_QUIET,
+  STAGE_QUIET_INIT,
+  STAGE_TT,
+} from './constants';
+import type { Heuristics } from './history';
+
+/** Whether m captures (en passant included) in pos. Promotions without capture are not captures. */
+export function isCapture(pos: Position, m: number): boolean {
+  return (m & 0xc000) === EN_PASSANT || ((m & 0xc000) !== CASTLING && pos.board[(m >>> 6) & 63] !== NO_PIECE);
+}
+
+/** A capture or a promotion: the moves the capture stages yield. */
+export function isTactical(pos: Position, m: number): boolean {
+  return (m & 0xc000) === PROMOTION || isCapture(pos, m);
+}
+
+export class MovePicker {
+  stage = STAGE_DONE;
+  ttMove = 0;
+  killer1 = 0;
+  killer2 = 0;
+  counterMove = 0;
+  /** Continuation-history row offsets of the moves one and two plies back. */
+  cont1 = 0;
+  cont2 = 0;
+  /** The ProbCut SEE threshold. */
+  threshold = 0;
+  /** Set by the search once late move pruning or futility decides no quiet is worth trying. */
+  skipQuiets = false;
+  /** Slice bounds: base of the slice, next move, end of the current stage's moves, end of the bad captures. */
+  readonly base: number;
+  cur = 0;
+  end = 0;
+  endBad = 0;
+  useCont = 1;
+
+  constructor(
+    public pos: Position,
+    readonly moves: Int32Array,
+    readonly scores: Int32Array,
+    readonly h: Heuristics,
+    slot: number,
+  ) {
+    this.base = slot * 256;
+  }
+
+  /** A node of the main search. */
+  initMain(ttMove: number, killer1: number, killer2: number, counterMove: number, cont1: number, cont2: number, inCheck: boolean): void {
+    this.ttMove = ttMove;
+    this.killer1 = killer1;
+    this.killer2 = killer2;
+    this.counterMove = counterMove;
+    this.cont1 = cont1;
+    this.cont2 = cont2;
+    this.skipQuiets = false;
+    this.cur = this.end = this.endBad = this.base;
+    const pos = this.pos;
+    const ttOk = ttMove !== 0 && pseudoLegal(pos, ttMove) && legal(pos, ttMove);
+    if (!ttOk) this.ttMove = 0;
+    if (inCheck) this.stage = ttOk ? STAGE_EVASION_TT : STAGE_EVASION_INIT;
+    else this.stage = ttOk ? STAGE_TT : STAGE_CAPTURE_INIT;
+  }
+
+  /** A quiescence node: evasions in check, else captures and queen promotions. */
+  initQs(ttMove: number, cont1: number, cont2: number, inCheck: boolean): void {
+    this.ttMove = 0;
+    this.killer1 = this.killer2 = this.counterMove = 0;
+    this.cont1 = cont1;
+    this.cont2 = cont2;
+    this.skipQuiets = false;
+    this.cur = this.end = this.endBad = this.base;
+    const pos = this.pos;
+    if (inCheck) {
+      if (ttMove !== 0 && pseudoLegal(pos, ttMove) && legal(pos, ttMove)) this.ttMove = ttMove;
+      this.stage = this.ttMove !== 0 ? STAGE_EVASION_TT : STAGE_EVASION_INIT;
+      return;
+    }
+    if (ttMove !== 0 && isQsMove(pos, ttMove) && pseudoLegal(pos, ttMove) && legal(pos, ttMove)) this.ttMove = ttMove;
+    this.stage = this.ttMove !== 0 ? STAGE_QS_TT : STAGE_QS_INIT;
+  }
+
+  /** ProbCut: captures whose SEE reaches `threshold`. */
+  initProbCut(ttMove: number, threshold: number): void {
+    this.ttMove = 0;
+    this.threshold = threshold;
+    this.skipQuiets = false;
+    this.cur = this.end = this.endBad = this.base;
+    const pos = this.pos;
+    if (ttMove !== 0 && isCapture(pos, ttMove) && pseudoLegal(pos, ttMove) && legal(pos, ttMove) && see(pos, ttMove, threshold))
+      this.ttMove = ttMove;
+    this.stage = this.ttMove !== 0 ? STAGE_PROBCUT_TT : STAGE_PROBCUT_INIT;
+  }
+
+  /** The next move, or 0 when none is left. */
+  next(): number {
+    const pos = this.pos, moves = this.moves, scores = this.scores;
+    for (;;) {
+      switch (this.stage) {
+        case STAGE_TT:
+        case STAGE_EVASION_TT:
+        case STAGE_QS_TT:
+        case STAGE_PROBCUT_TT:
+          this.stage++;
+          return this.ttMove;
+
+        case STAGE_CAPTURE_INIT:
+          this.cur = this.endBad = this.base;
+          this.end = generateCaptures(pos, moves, this.base);
+          this.scoreCaptures();
+          this.stage = STAGE_GOOD_CAPTURE;
+          break;
+
+        case STAGE_GOOD_CAPTURE:
+          while (this.cur < this.end) {
+            const i = this.pickBest(this.cur, this.end);
+            const m = moves[i], s = scores[i];
+            this.cur++;
+            if (m === this.ttMove) continue;
+            // Underpromotions and captures that lose material wait until after the quiets.
+            if (s < -100000 || !see(pos, m, 0 - ((s / 18) | 0))) {
+              moves[this.endBad++] = m;
+              continue;
+            }
+            return m;
+          }
+          this.stage = STAGE_KILLER1;
+          break;
+
+        case STAGE_KILLER1:
+          this.stage = STAGE_KILLER2;
+          if (!this.skipQuiets && this.validQuiet(this.killer1)) return this.killer1;
+          break;
+
+        case STAGE_KILLER2:
+          this.stage = STAGE_COUNTER;
+          if (!this.skipQuiets && this.killer2 !== this.killer1 && this.validQuiet(this.killer2)) return this.killer2;
+          break;
+
+        case STAGE_COUNTER: {
+          this.stage = STAGE_QUIET_INIT;
+          const c = this.counterMove;
+          if (!this.skipQuiets && c !== this.killer1 && c !== this.killer2 && this.validQuiet(c)) return c;
+          // A counter that was not played must not be skipped among the quiets.
+          if (c === this.killer1 || c === this.killer2 || !this.validQuiet(c)) this.counterMove = 0;
+          break;
+        }
+
+        case STAGE_QUIET_INIT:
+          if (!this.skipQuiets) {
+            this.cur = this.end;
+            this.end = generateQuiets(pos, moves, this.cur);
+            this.scoreQuiets(this.cur, this.end);
+            sortDescending(moves, scores, this.cur, this.end);
+          }
+          this.stage = STAGE_QUIET;
+          break;
+
+        case STAGE_QUIET:
+          if (!this.skipQuiets) {
+            while (this.cur < this.end) {
+              const m = moves[this.cur++];
+              if (m === this.ttMove || m === this.killer1 || m === this.killer2 || m === this.counterMove) continue;
+              return m;
+            }
+          }
+          this.cur = this.base;
+          this.end = this.endBad;
+          this.stage = STAGE_BAD_CAPTURE;
+          break;
+
+        case STAGE_BAD_CAPTURE:
+          if (this.cur < this.end) return moves[this.cur++];
+          this.stage = STAGE_DONE;
+          return 0;
+
+        case STAGE_EVASION_INIT:
+          this.cur = this.base;
+          this.end = generateEvasions(pos, moves, this.base);
+          this.scoreEvasions();
+          this.stage = STAGE_EVASION;
+          break;
+
+        case STAGE_EVASION:
+          while (this.cur < this.end) {
+            const i = this.pickBest(this.cur, this.end);
+            const m = moves[i];
+            this.cur++;
+            if (m !== this.ttMove) return m;
+          }
+          this.stage = STAGE_DONE;
+          return 0;
+
+        case STAGE_QS_INIT:
+          this.cur = this.base;
+          this.end = generateCaptures(pos, moves, this.base);
+          this.scoreCaptures();
+          this.stage = STAGE_QS_CAPTURE;
+          break;
+
+        case STAGE_QS_CAPTURE:
+          while (this.cur < this.end) {
+            const i = this.pickBest(this.cur, this.end);
+            const m = moves[i], s = scores[i];
+            this.cur++;
+            if (m === this.ttMove || s < -100000) continue;
+            return m;
+          }
+          this.stage = STAGE_DONE;
+          return 0;
+
+        case STAGE_PROBCUT_INIT:
+          this.cur = this.base;
+          this.end = generateCaptures(pos, moves, this.base);
+          this.scoreCaptures();
+          this.stage = STAGE_PROBCUT;
+          break;
+
+        case STAGE_PROBCUT:
+          while (this.cur < this.end) {
+            const i = this.pickBest(this.cur, this.end);
+            const m = moves[i], s = scores[i];
+            this.cur++;
+            if (m === this.ttMove || s < -100000) continue;
+            if (see(pos, m, this.threshold)) return m;
+          }
+          this.stage = STAGE_DONE;
+          return 0;
+
+        default:
+          return 0;
+      }
+    }
+  }
+
+  /** Whether a killer or counter move is a legal quiet here (not the TT move). */
+  private validQuiet(m: number): boolean {
+    if (m === 0 || m === this.ttMove) return false;
+    const pos = this.pos;
+    if ((m & 0xc000) === PROMOTION || (m & 0xc000) === EN_PASSANT) return false;
+    if ((m & 0xc000) !== CASTLING && pos.board[(m >>> 6) & 63] !== NO_PIECE) return false;
+    return pseudoLegal(pos, m) && legal(pos, m);
+  }
+
+  /** MVV plus capture history; queen promotions high, underpromotions far below everything. */
+  private scoreCaptures(): void {
+    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores, ch = this.h.capture, sv = SEE_VALUE;
+    for (let i = this.cur; i < this.end; i++) {
+      const m = moves[i], to = (m >>> 6) & 63, type = m & 0xc000;
+      const piece = board[m & 63];
+      const captured = type === EN_PASSANT ? PAWN : board[to] & 7;
+      let s = 7 * sv[captured] + (ch[(piece << 9) | (to << 3) | captured] >> 4);
+      if (type === PROMOTION) {
+        if (((m >>> 12) & 3) + KNIGHT !== QUEEN) s = -200000;
+        else s += 7 * (sv[QUEEN] - sv[PAWN]);
+      }
+      scores[i] = s;
+    }
+  }
+
+  /** Butterfly history plus the one- and two-ply continuation histories. */
+  private scoreQuiets(from: number, to: number): void {
+    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
+    const mh = this.h.main, ch = this.h.cont, side = pos.side << 12;
+    const c1 = this.cont1, c2 = this.cont2, useCont = this.useCont;
+    for (let i = from; i < to; i++) {
+      const m = moves[i];
+      let s = mh[side | (m & 0xfff)];
+      if (useCont !== 0) {
+        const pc = (board[m & 63] << 6) | ((m >>> 6) & 63);
+        s += 2 * ch[c1 + pc] + ch[c2 + pc];
+      }
+      scores[i] = s;
+    }
+  }
+
+  /** Captures by MVV-LVA first, then quiets by history. */
+  private scoreEvasions(): void {
+    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
+    const mh = this.h.main, ch = this.h.cont, side = pos.side << 12, c1 = this.cont1;
+    for (let i = this.cur; i < this.end; i++) {
+      const m = moves[i], to = (m >>> 6) & 63, type = m & 0xc000;
+      const piece = board[m & 63];
+      if (type === EN_PASSANT || (type !== CASTLING && board[to] !== NO_PIECE)) {
+        const captured = type === EN_PASSANT ? PAWN : board[to] & 7;
+        scores[i] = 1000000 + 16 * SEE_VALUE[captured] - (piece & 7);
+      } else if (type === PROMOTION) {
+        scores[i] = ((m >>> 12) & 3) + KNIGHT === QUEEN ? 900000 : -200000;
+      } else {
+        scores[i] = mh[side | (m & 0xfff)] + ch[c1 + ((piece << 6) | to)];
+      }
+    }
+  }
+
+  /** Swaps the best-scored move of [from, end) to `from` and returns `from`. */
+  private pickBest(from: number, end: number): number {
+    const moves = this.moves, scores = this.scores;
+    let best = from, bs = scores[from];
+    for (let i = from + 1; i < end; i++) {
+      if (scores[i] > bs) {
+        bs = scores[i];
+        best = i;
+      }
+    }
+    if (best !== from) {
+      const m = moves[best];
+      moves[best] = moves[from];
+      moves[from] = m;
+      scores[best] = scores[from];
+      scores[from] = bs;
+    }
+    return from;
+  }
+}
+
+/** Whether a TT move may be tried in quiescence (a capture or a queen promotion). */
+function isQsMove(pos: Position, m: number): boolean {
+  if ((m & 0xc000) === PROMOTION) return ((m >>> 12) & 3) + KNIGHT === QUEEN;
+  return isCapture(pos, m);
+}
+
+/** Insertion sort of moves[from, end) by score, best first (stable). */
+function sortDescending(moves: Int32Array, scores: Int32Array, from: number, end: number): void {
+  for (let i = from + 1; i < end; i++) {
+    const m = moves[i], s = scores[i];
+    let j = i - 1;
+    while (j >= from && scores[j] < s) {
+      moves[j + 1] = moves[j];
+      scores[j + 1] = scores[j];
+      j--;
+    }
+    moves[j + 1] = m;
+    scores[j + 1] = s;
+  }
+}

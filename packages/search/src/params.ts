@@ -1,0 +1,197 @@
+/**
+ * Every tunable constant and feature switch of the search, named, in one place.
+ * A switch is a 0/1 value, so a match at fixed nodes can compare a feature on and
+ * off through a UCI option without a second build. The Searcher copies the values
+ * into a SearchParams object (int32 fields read in the hot code); setOption edits it.
+ */
+
+/** One named search parameter with its default and its legal range. */
+export interface SearchParam {
+  readonly name: string;
+  readonly value: number;
+  readonly min: number;
+  readonly max: number;
+}
+
+/** The parameters, defaults first. Names are the UCI option names. */
+export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
+  // ---- Feature switches (0 = off, 1 = on).
+  { name: 'TTCutoffs', value: 1, min: 0, max: 1 }, // cutoffs on TT bounds at non-PV nodes (the TT still orders moves)
+  { name: 'NullMove', value: 1, min: 0, max: 1 }, // null-move pruning with verification at high depth
+  { name: 'LMR', value: 1, min: 0, max: 1 }, // late move reductions
+  { name: 'Futility', value: 1, min: 0, max: 1 }, // reverse futility, futility and late move pruning
+  { name: 'Singular', value: 1, min: 0, max: 1 }, // singular / double / negative extensions, multi-cut
+  { name: 'CorrHist', value: 1, min: 0, max: 1 }, // static eval corrected by pawn- and material-key histories
+  { name: 'ProbCut', value: 1, min: 0, max: 1 }, // ProbCut
+  { name: 'IIR', value: 1, min: 0, max: 1 }, // internal iterative reduction
+  { name: 'HistPruning', value: 1, min: 0, max: 1 }, // history pruning of late quiet moves
+  { name: 'SEEPruning', value: 1, min: 0, max: 1 }, // SEE pruning of captures and quiets at low depth
+  { name: 'Razoring', value: 1, min: 0, max: 1 }, // razoring into quiescence far below alpha
+  { name: 'Aspiration', value: 1, min: 0, max: 1 }, // aspiration windows from depth 4
+  { name: 'CheckExt', value: 1, min: 0, max: 1 }, // check extension
+  { name: 'MateDistance', value: 1, min: 0, max: 1 }, // mate distance pruning
+  { name: 'QsFutility', value: 1, min: 0, max: 1 }, // futility and SEE pruning in quiescence
+  { name: 'ContHist', value: 1, min: 0, max: 1 }, // continuation histories in quiet ordering and LMR
+  { name: 'Improving', value: 1, min: 0, max: 1 }, // the improving flag in RFP, LMP and LMR
+
+  // ---- Aspiration windows.
+  { name: 'AspDelta', value: 16, min: 5, max: 100 },
+
+  // ---- Null move: R = NmpBase + depth / NmpDepthDiv + min((eval - beta) / NmpEvalDiv, 3).
+  { name: 'NmpBase', value: 4, min: 1, max: 8 },
+  { name: 'NmpDepthDiv', value: 4, min: 2, max: 8 },
+  { name: 'NmpEvalDiv', value: 200, min: 50, max: 600 },
+  { name: 'NmpVerifyDepth', value: 14, min: 6, max: 40 },
+
+  // ---- Reverse futility: eval - RfpMargin * (depth - improving) >= beta below RfpDepth.
+  { name: 'RfpDepth', value: 9, min: 1, max: 16 },
+  { name: 'RfpMargin', value: 75, min: 20, max: 200 },
+
+  // ---- Razoring: eval + RazorBase + RazorMult * depth^2 < alpha.
+  { name: 'RazorBase', value: 300, min: 100, max: 1000 },
+  { name: 'RazorMult', value: 250, min: 50, max: 600 },
+
+  // ---- Futility of quiets: staticEval + FutBase + FutMult * lmrDepth <= alpha below FutDepth.
+  { name: 'FutDepth', value: 10, min: 1, max: 16 },
+  { name: 'FutBase', value: 90, min: 0, max: 400 },
+  { name: 'FutMult', value: 110, min: 30, max: 300 },
+
+  // ---- Late move pruning: moveCount >= (LmpBase + depth^2) / (2 - improving).
+  { name: 'LmpBase', value: 3, min: 0, max: 10 },
+
+  // ---- History pruning: lmrDepth < HistPruneDepth and history < -HistPruneMult * depth.
+  { name: 'HistPruneDepth', value: 4, min: 1, max: 10 },
+  { name: 'HistPruneMult', value: 3000, min: 500, max: 10000 },
+
+  // ---- SEE pruning: quiets below -SeeQuietMult * lmrDepth^2, captures below -SeeCaptureMult * depth.
+  { name: 'SeeQuietMult', value: 25, min: 5, max: 100 },
+  { name: 'SeeCaptureMult', value: 90, min: 20, max: 300 },
+
+  // ---- Late move reductions: r = LmrBase / 100 + ln(depth) * ln(moveCount) / (LmrDiv / 100).
+  { name: 'LmrBase', value: 80, min: 0, max: 200 },
+  { name: 'LmrDiv', value: 220, min: 100, max: 400 },
+  { name: 'LmrHistDiv', value: 10000, min: 2000, max: 30000 },
+
+  // ---- ProbCut: beta + ProbCutMargin (minus ProbCutImproving when improving) from ProbCutDepth.
+  { name: 'ProbCutDepth', value: 5, min: 3, max: 10 },
+  { name: 'ProbCutMargin', value: 200, min: 50, max: 500 },
+  { name: 'ProbCutImproving', value: 50, min: 0, max: 200 },
+
+  // ---- Singular extension: from SingularDepth, singularBeta = ttScore - SingularMult * depth / 16.
+  { name: 'SingularDepth', value: 7, min: 4, max: 12 },
+  { name: 'SingularMult', value: 24, min: 8, max: 64 },
+  { name: 'DoubleExtMargin', value: 20, min: 0, max: 100 },
+  { name: 'DoubleExtMax', value: 6, min: 0, max: 20 },
+
+  // ---- Internal iterative reduction from IirDepth.
+  { name: 'IirDepth', value: 4, min: 2, max: 10 },
+
+  // ---- Quiescence: futility margin, SEE threshold of captures.
+  { name: 'QsFutMargin', value: 180, min: 50, max: 500 },
+  { name: 'QsSeeMargin', value: -40, min: -300, max: 100 },
+
+  // ---- Histories: bonus = min(HistBonusMult * depth - HistBonusBase, HistBonusMax).
+  { name: 'HistBonusMult', value: 300, min: 50, max: 800 },
+  { name: 'HistBonusBase', value: 250, min: 0, max: 800 },
+  { name: 'HistBonusMax', value: 2400, min: 500, max: 6000 },
+
+  // ---- Correction history weights (per mille of the stored correction).
+  { name: 'CorrPawnWeight', value: 600, min: 0, max: 2000 },
+  { name: 'CorrMaterialWeight', value: 400, min: 0, max: 2000 },
+
+  // ---- Time management (per mille unless named otherwise).
+  { name: 'TmBaseDiv', value: 40, min: 10, max: 100 }, // soft bound = (time + TmIncMoves * inc) / TmBaseDiv
+  { name: 'TmIncMoves', value: 25, min: 0, max: 60 },
+  { name: 'TmHardMult', value: 5, min: 1, max: 10 }, // hard bound = TmHardMult * soft, capped
+  { name: 'TmMaxShare', value: 400, min: 100, max: 900 }, // hard bound at most this share of the time left
+];
+
+/** The parameter values the hot code reads, as int32 fields (one per SEARCH_PARAMS entry). */
+export class SearchParams {
+  TTCutoffs = 1;
+  NullMove = 1;
+  LMR = 1;
+  Futility = 1;
+  Singular = 1;
+  CorrHist = 1;
+  ProbCut = 1;
+  IIR = 1;
+  HistPruning = 1;
+  SEEPruning = 1;
+  Razoring = 1;
+  Aspiration = 1;
+  CheckExt = 1;
+  MateDistance = 1;
+  QsFutility = 1;
+  ContHist = 1;
+  Improving = 1;
+  AspDelta = 0;
+  NmpBase = 0;
+  NmpDepthDiv = 1;
+  NmpEvalDiv = 1;
+  NmpVerifyDepth = 0;
+  RfpDepth = 0;
+  RfpMargin = 0;
+  RazorBase = 0;
+  RazorMult = 0;
+  FutDepth = 0;
+  FutBase = 0;
+  FutMult = 0;
+  LmpBase = 0;
+  HistPruneDepth = 0;
+  HistPruneMult = 0;
+  SeeQuietMult = 0;
+  SeeCaptureMult = 0;
+  LmrBase = 0;
+  LmrDiv = 1;
+  LmrHistDiv = 1;
+  ProbCutDepth = 0;
+  ProbCutMargin = 0;
+  ProbCutImproving = 0;
+  SingularDepth = 0;
+  SingularMult = 0;
+  DoubleExtMargin = 0;
+  DoubleExtMax = 0;
+  IirDepth = 0;
+  QsFutMargin = 0;
+  QsSeeMargin = 0;
+  HistBonusMult = 0;
+  HistBonusBase = 0;
+  HistBonusMax = 0;
+  CorrPawnWeight = 0;
+  CorrMaterialWeight = 0;
+  TmBaseDiv = 1;
+  TmIncMoves = 0;
+  TmHardMult = 1;
+  TmMaxShare = 0;
+
+  constructor() {
+    for (const p of SEARCH_PARAMS) this.set(p.name, p.value);
+  }
+
+  /**
+   * Sets the parameter `name` (case-insensitive, as UCI option names are) and returns
+   * true, or returns false when no parameter has that name. The value is clamped to
+   * the parameter's range and truncated to an integer.
+   */
+  set(name: string, value: number): boolean {
+    const p = findParam(name);
+    if (p === undefined || !Number.isFinite(value)) return false;
+    const v = Math.max(p.min, Math.min(p.max, Math.trunc(value))) | 0;
+    (this as unknown as Record<string, number>)[p.name] = v;
+    return true;
+  }
+
+  /** The current value of `name`, or undefined. */
+  get(name: string): number | undefined {
+    const p = findParam(name);
+    return p === undefined ? undefined : (this as unknown as Record<string, number>)[p.name];
+  }
+}
+
+const BY_NAME = new Map(SEARCH_PARAMS.map((p) => [p.name.toLowerCase(), p]));
+
+/** The parameter named `name` (case-insensitive), or undefined. */
+export function findParam(name: string): SearchParam | undefined {
+  return BY_NAME.get(name.toLowerCase());
+}

@@ -1,0 +1,322 @@
+/**
+ * The root of a search: the root move list (searchmoves applied), iterative
+ * deepening with aspiration windows, MultiPV, the time checks between iterations,
+ * `info` lines, and waiting for stop in infinite and ponder searches. The nodes
+ * below the root are the Searcher's alphaBeta.
+ */
+import { NO_PIECE, PAWN } from '@tempo/bitboard';
+import { EN_PASSANT, Position, START_FEN } from '@tempo/position';
+import { generateLegal, givesCheck, legal, pseudoLegal, SEE_VALUE } from '@tempo/movegen';
+import type { EvalContext } from '@tempo/eval';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MAX_DEPTH, MAX_PLY, VALUE_INFINITE, VALUE_MATE, VALUE_MATE_IN_MAX_PLY } from './constants';
+import { isTactical } from './movepick';
+import type { SearchHooks, SearchInfo, SearchResult, Searcher } from './search';
+import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
+import type { SearchLimits } from './time';
+
+const PV_STRIDE = MAX_PLY + 1;
+const NO_AVG = -VALUE_INFINITE - 1;
+
+/** Converts an internal score to UCI terms: centipawns, or mate in moves (negative when mated). */
+export function uciScore(v: number): { kind: 'cp' | 'mate'; value: number } {
+  if (v >= VALUE_MATE_IN_MAX_PLY) return { kind: 'mate', value: (VALUE_MATE - v + 1) >> 1 };
+  if (v <= -VALUE_MATE_IN_MAX_PLY) return { kind: 'mate', value: -((VALUE_MATE + v) >> 1) };
+  return { kind: 'cp', value: v };
+}
+
+export class RootDriver {
+  /** Root moves and, per move (by index into `moves`), their search results. */
+  readonly moves = new Int32Array(256);
+  count = 0;
+  /** The moves' current order (indices into `moves`): best first after each iteration. */
+  readonly order = new Int32Array(256);
+  readonly score = new Int32Array(256);
+  readonly prevScore = new Int32Array(256);
+  readonly avgScore = new Int32Array(256);
+  readonly bound = new Int32Array(256);
+  readonly seldepth = new Int32Array(256);
+  readonly updated = new Int32Array(256);
+  readonly nodesOf = new Float64Array(256);
+  readonly pv = new Int32Array(256 * PV_STRIDE);
+  readonly pvLen = new Int32Array(256);
+  pvIdx = 0;
+  multiPV = 1;
+  completedDepth = 0;
+  hooks: SearchHooks = {};
+
+  constructor(readonly s: Searcher) {}
+
+  /** The start position with the evaluation's incremental table. */
+  static startPosition(ctx: EvalContext): Position {
+    return Position.fromFen(START_FEN, { psq: ctx.psq });
+  }
+
+  private elapsed(): number {
+    return performance.now() - this.s.startTime;
+  }
+
+  /** Runs a whole search (see Searcher.search). */
+  run(pos: Position, limits: SearchLimits, hooks: SearchHooks): SearchResult {
+    const s = this.s, P = s.params;
+    this.hooks = hooks;
+    s.startTime = performance.now();
+    s.prepare(pos);
+    s.tt.newSearch();
+    s.pondering = limits.ponder === true;
+    s.stopOnPonderhit = false;
+    s.time.set(limits, pos.side, s.moveOverhead, P);
+    s.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? Math.floor(limits.nodes) : 0;
+    s.nextCheck = s.nodeLimit > 0 ? Math.min(1024, s.nodeLimit) : 1024;
+    s.rootDepth = 0;
+    this.completedDepth = 0;
+    this.setupRootMoves(limits.searchMoves);
+    if (this.count === 0) {
+      const score = pos.inCheck() ? -VALUE_MATE : 0;
+      this.emit({ depth: 0, seldepth: 0, multipv: 1, score, bound: 'exact', pv: [] });
+      this.waitForStop(limits);
+      return { bestMove: 0, ponderMove: 0, score, depth: 0, nodes: 0, pv: [] };
+    }
+    if (this.count === 1 && s.time.managed) s.time.soft = Math.min(s.time.soft, 50);
+    this.multiPV = Math.min(s.multiPV, this.count);
+    const maxDepth = limits.depth !== undefined && limits.depth > 0 ? Math.min(Math.floor(limits.depth), MAX_DEPTH) : MAX_DEPTH;
+    let lastBest = 0, stability = 0, lastScore = NO_AVG;
+
+    for (let depth = 1; depth <= maxDepth && !s.stopped; depth++) {
+      s.rootDepth = depth;
+      for (let i = 0; i < this.count; i++) {
+        this.prevScore[i] = this.score[i];
+        this.updated[i] = 0;
+      }
+      for (this.pvIdx = 0; this.pvIdx < this.multiPV && !s.stopped; this.pvIdx++) {
+        this.aspiration(depth);
+        this.sort(0, this.pvIdx + 1);
+        if (s.stopped || this.pvIdx + 1 === this.multiPV || this.elapsed() > 3000) this.report(depth);
+      }
+      if (s.stopped) break;
+      this.completedDepth = depth;
+
+      const best = this.order[0], sc = this.score[best];
+      if (limits.mate !== undefined && limits.mate > 0 && sc >= VALUE_MATE - (2 * limits.mate - 1)) break;
+      if (s.time.managed) {
+        // Step: scale the soft bound by best-move stability, score drop and the best move's node share.
+        stability = this.moves[best] === lastBest ? Math.min(stability + 1, 8) : 0;
+        lastBest = this.moves[best];
+        const drop = lastScore === NO_AVG ? 0 : Math.max(0, Math.min(100, lastScore - sc));
+        lastScore = sc;
+        const share = this.nodesOf[best] / Math.max(1, s.nodes);
+        const factor = (1.6 - 0.1 * stability) * (1 + (0.7 * drop) / 100) * (1.6 - share);
+        if (this.elapsed() > s.time.soft * factor) {
+          if (s.pondering) s.stopOnPonderhit = true;
+          else break;
+        }
+      }
+    }
+    this.waitForStop(limits);
+
+    const best = this.order[0], row = best * PV_STRIDE;
+    const pv = Array.from(this.pv.subarray(row, row + this.pvLen[best]));
+    let ponderMove = pv.length > 1 ? pv[1] : 0;
+    if (ponderMove === 0) ponderMove = this.ponderFromTT(this.moves[best]);
+    const score = this.updated[best] !== 0 || this.completedDepth === 0 ? this.score[best] : this.prevScore[best];
+    return { bestMove: this.moves[best], ponderMove, score, depth: Math.max(1, this.completedDepth), nodes: s.nodes, pv: pv.length > 0 ? pv : [this.moves[best]] };
+  }
+
+  /** One root line (pvIdx) at `depth` inside a window that widens on each fail. */
+  private aspiration(depth: number): void {
+    const s = this.s, P = s.params;
+    let delta = P.AspDelta, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    const avg = this.avgScore[this.order[this.pvIdx]];
+    if (P.Aspiration !== 0 && depth >= 4 && avg !== NO_AVG) {
+      alpha = Math.max(avg - delta, -VALUE_INFINITE);
+      beta = Math.min(avg + delta, VALUE_INFINITE);
+    }
+    let failHigh = 0;
+    for (;;) {
+      s.seldepth = 0;
+      const v = this.searchRoot(alpha, beta, Math.max(1, depth - failHigh));
+      this.sort(this.pvIdx, this.count);
+      if (s.stopped) return;
+      if ((v <= alpha || v >= beta) && this.multiPV === 1 && this.elapsed() > 3000) this.report(depth);
+      if (v <= alpha) {
+        beta = (alpha + beta) >> 1;
+        alpha = Math.max(v - delta, -VALUE_INFINITE);
+        failHigh = 0;
+      } else if (v >= beta) {
+        beta = Math.min(v + delta, VALUE_INFINITE);
+        failHigh++;
+      } else return;
+      delta += delta >> 1;
+    }
+  }
+
+  /** The root node: PVS over the root moves from pvIdx on, in their current order. */
+  private searchRoot(alpha: number, beta: number, depth: number): number {
+    const s = this.s, pos = s.pos, P = s.params, board = pos.board, hooks = this.hooks;
+    if (++s.nodes >= s.nextCheck) s.checkLimits();
+    s.pvLen[0] = 0;
+    let best = -VALUE_INFINITE;
+    for (let i = this.pvIdx; i < this.count; i++) {
+      const ri = this.order[i], m = this.moves[ri], mc = i - this.pvIdx + 1;
+      if (hooks.onCurrMove !== undefined && this.elapsed() > 3000) hooks.onCurrMove(m, i + 1, depth);
+      const gives = givesCheck(pos, m), tactical = isTactical(pos, m);
+      const newDepth = depth - 1 + (P.CheckExt !== 0 && gives ? 1 : 0);
+      s.ssMove[4] = m;
+      s.ssCont[4] = ((board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
+      s.ssMoveCount[4] = mc;
+      s.pvLen[1] = 1;
+      const before = s.nodes;
+      pos.doMove(m);
+      let v: number;
+      if (mc === 1) v = 0 - s.alphaBeta(0 - beta, 0 - alpha, newDepth, false, 1);
+      else {
+        let r = 0;
+        if (P.LMR !== 0 && depth >= 3 && mc > 3 && !tactical && !gives)
+          r = Math.max(0, (s.lmr[Math.min(depth, 63) * 64 + Math.min(mc, 63)] >> 10) - 1);
+        v = 0 - s.alphaBeta(-1 - alpha, 0 - alpha, newDepth - r, true, 1);
+        if (v > alpha && r > 0) v = 0 - s.alphaBeta(-1 - alpha, 0 - alpha, newDepth, true, 1);
+        if (v > alpha) v = 0 - s.alphaBeta(0 - beta, 0 - alpha, newDepth, false, 1);
+      }
+      pos.undoMove();
+      this.nodesOf[ri] += s.nodes - before;
+      if (s.stopped) break;
+      if (mc === 1 || v > alpha) {
+        this.score[ri] = v;
+        this.bound[ri] = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
+        this.seldepth[ri] = s.seldepth;
+        this.avgScore[ri] = this.avgScore[ri] === NO_AVG ? v : ((2 * v + this.avgScore[ri]) / 3) | 0;
+        this.updated[ri] = 1;
+        const row = ri * PV_STRIDE, W = MAX_PLY + 2, end = s.pvLen[1];
+        this.pv[row] = m;
+        let n = 1;
+        for (let k = 1; k < end && n < PV_STRIDE; k++) this.pv[row + n++] = s.pv[W + k];
+        this.pvLen[ri] = n;
+      } else this.score[ri] = -VALUE_INFINITE;
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          if (v >= beta) break;
+          alpha = v;
+        }
+      }
+    }
+    return best;
+  }
+
+  /** The legal root moves (restricted to searchMoves when that leaves any), TT move first, then captures by MVV-LVA, then quiets by history. */
+  private setupRootMoves(searchMoves: number[] | undefined): void {
+    const s = this.s, pos = s.pos, list = s.scratch, board = pos.board;
+    let n = generateLegal(pos, list, 0);
+    if (searchMoves !== undefined && searchMoves.length > 0) {
+      let k = 0;
+      for (let i = 0; i < n; i++) if (searchMoves.includes(list[i])) list[k++] = list[i];
+      if (k > 0) n = k;
+    }
+    const ttMove = s.tt.probe(pos.st.keyLo, pos.st.keyHi) ? s.tt.hitMove : 0;
+    const keys = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const m = list[i];
+      this.moves[i] = m;
+      this.order[i] = i;
+      this.score[i] = this.prevScore[i] = -VALUE_INFINITE;
+      this.avgScore[i] = NO_AVG;
+      this.bound[i] = BOUND_EXACT;
+      this.nodesOf[i] = 0;
+      this.pv[i * PV_STRIDE] = m;
+      this.pvLen[i] = 1;
+      this.updated[i] = 0;
+      let key: number;
+      if (m === ttMove) key = 1e9;
+      else if (isTactical(pos, m)) {
+        const captured = (m & 0xc000) === EN_PASSANT ? PAWN : board[(m >>> 6) & 63] & 7;
+        key = 1e7 + 16 * SEE_VALUE[captured] - (board[m & 63] & 7) + ((m & 0xc000) === 0x4000 && board[(m >>> 6) & 63] === NO_PIECE ? 1e6 : 0);
+      } else key = s.h.main[(pos.side << 12) | (m & 0xfff)];
+      keys[i] = key;
+    }
+    this.count = n;
+    // Stable sort of the order by key, best first.
+    const idx = Array.from(this.order.subarray(0, n)).sort((a, b) => keys[b] - keys[a] || a - b);
+    for (let i = 0; i < n; i++) this.order[i] = idx[i];
+  }
+
+  /** Stable insertion sort of order[from, to) by score, best first. */
+  private sort(from: number, to: number): void {
+    const o = this.order, sc = this.score;
+    for (let i = from + 1; i < to; i++) {
+      const x = o[i], v = sc[x];
+      let j = i - 1;
+      while (j >= from && sc[o[j]] < v) {
+        o[j + 1] = o[j];
+        j--;
+      }
+      o[j + 1] = x;
+    }
+  }
+
+  /** `info` for every MultiPV line: lines not yet searched at `depth` report the previous depth. */
+  private report(depth: number): void {
+    if (this.hooks.onInfo === undefined) return;
+    for (let i = 0; i < this.multiPV; i++) {
+      const ri = this.order[i], upd = this.updated[ri] !== 0;
+      const d = upd ? depth : depth - 1;
+      if (d < 1) continue;
+      const score = upd ? this.score[ri] : this.prevScore[ri];
+      if (score === -VALUE_INFINITE) continue;
+      const b = upd ? this.bound[ri] : BOUND_EXACT;
+      const row = ri * PV_STRIDE;
+      this.emit({
+        depth: d,
+        seldepth: Math.max(d, this.seldepth[ri]),
+        multipv: i + 1,
+        score,
+        bound: b === BOUND_LOWER ? 'lower' : b === BOUND_UPPER ? 'upper' : 'exact',
+        pv: Array.from(this.pv.subarray(row, row + this.pvLen[ri])),
+      });
+    }
+  }
+
+  private emit(line: { depth: number; seldepth: number; multipv: number; score: number; bound: SearchInfo['bound']; pv: number[] }): void {
+    const onInfo = this.hooks.onInfo;
+    if (onInfo === undefined) return;
+    const s = this.s, t = this.elapsed(), u = uciScore(line.score);
+    onInfo({
+      ...line,
+      scoreKind: u.kind,
+      scoreValue: u.value,
+      nodes: s.nodes,
+      nps: Math.round((s.nodes * 1000) / Math.max(1, t)),
+      hashfull: s.tt.hashfull(),
+      timeMs: Math.round(t),
+    });
+  }
+
+  /** A ponder move from the TT when the PV is one move long. */
+  private ponderFromTT(best: number): number {
+    const s = this.s, pos = s.pos;
+    if (best === 0) return 0;
+    pos.doMove(best);
+    let m = 0;
+    if (s.tt.probe(pos.st.keyLo, pos.st.keyHi)) {
+      const c = s.tt.hitMove;
+      if (c !== 0 && pseudoLegal(pos, c) && legal(pos, c)) m = c;
+    }
+    pos.undoMove();
+    return m;
+  }
+
+  /** Infinite and ponder searches return only on stop (a ponder search also on ponderhit). */
+  private waitForStop(limits: SearchLimits): void {
+    const s = this.s, sig = s.signals;
+    const shared = typeof SharedArrayBuffer === 'function' && sig.buffer instanceof SharedArrayBuffer;
+    for (;;) {
+      if (Atomics.load(sig, SIGNAL_STOP) !== 0) return;
+      if (s.pondering && Atomics.load(sig, SIGNAL_PONDERHIT) !== 0) s.pondering = false;
+      if (!limits.infinite && !s.pondering) return;
+      if (!shared) return; // nobody else can raise a signal in a plain buffer
+      try {
+        Atomics.wait(sig, SIGNAL_STOP, 0, 5);
+      } catch {
+        return; // a thread that may not block (a browser's main thread)
+      }
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import { describe, expect, test } from 'vitest';
+import { Position, moveToUci } from '@tempo/position';
+import { generateLegal, legalMoves, parseUciMove } from '@tempo/movegen';
+import { DEFAULT_PSQ } from '@tempo/eval';
+import {
+  createSignals,
+  quiescenceLeaf,
+  searchPosition,
+  Searcher,
+  SEARCH_PARAMS,
+  SIGNAL_PONDERHIT,
+  SIGNAL_STOP,
+  TranspositionTable,
+  VALUE_MATE,
+  type SearchInfo,
+} from './index';
+
+const list = new Int32Array(256);
+const fresh = (mb = 4) => new Searcher(new TranspositionTable(mb), createSignals());
+const pos = (fen: string) => Position.fromFen(fen, { psq: DEFAULT_PSQ });
+const uci = (p: Position, m: number) => moveToUci(p, m);
+
+/** Plays the PV on a copy of the position and says whether it ends in checkmate. */
+function pvMates(fen: string, pv: number[]): boolean {
+  const p = pos(fen);
+  for (const m of pv) {
+    if (!legalMoves(p).includes(m)) return false;
+    p.doMove(m);
+  }
+  return p.inCheck() && generateLegal(p, list, 0) === 0;
+}
+
+// Mate distances verified with Stockfish 17 at depth 18-20; the mate-in-2 lines are
+// from the public mates suite (../shared/data/suites/mates.epd, "dm 2").
+const MATES: [fen: string, mateIn: number][] = [
+  ['6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1', 1],
+  ['k7/8/1K6/8/8/8/8/7R w - - 0 1', 1],
+  ['3k4/8/3K4/8/8/8/8/7R w - - 0 1', 1],
+  ['1k6/8/1K6/8/8/8/8/2R5 w - - 0 1', 2],
+  ['7k/8/5K2/8/8/8/8/6R1 w - - 0 1', 2],
+  ['2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - 0 1', 2],
+  ['2N2B2/2N1r3/8/3nQ2R/1k6/8/2B5/R3K3 w Q - 0 1', 2],
+  ['3N3K/B2bRB2/1Qp4p/1R1pppp1/1P2k3/r3pNP1/2P1P3/b2r3q w - - 0 1', 2],
+  ['3R4/8/8/2p3K1/2p5/5B2/R1pPNB2/1b1k4 w - - 0 1', 2],
+  ['5R2/1N3p2/3pk3/6PR/3Q4/B3K3/8/8 w - - 0 1', 2],
+  ['r1b1kb1r/pppp1ppp/5q2/4n3/3KP3/2N3PN/PPP4P/R1BQ1B1R b kq - 0 1', 3],
+];
+
+describe('mates', () => {
+  test.each(MATES)('%s: mate in %i, exact distance, PV mates (mate limit, depth <= 16)', (fen, n) => {
+    const infos: SearchInfo[] = [];
+    const r = searchPosition(fen, { depth: 16, mate: n }, { hashMb: 4, hooks: { onInfo: (i) => infos.push(i) } });
+    expect(r.score).toBe(VALUE_MATE - (2 * n - 1));
+    const last = infos[infos.length - 1];
+    expect(last.scoreKind).toBe('mate');
+    expect(last.scoreValue).toBe(n);
+    expect(r.pv.length).toBe(2 * n - 1);
+    expect(pvMates(fen, r.pv)).toBe(true);
+  });
+
+  test('mated side reports a negative mate distance', () => {
+    const infos: SearchInfo[] = [];
+    // Black to move after 1. Rc5 from the mate in two above: mated in one.
+    const r = searchPosition('1k6/8/1K6/2R5/8/8/8/8 b - - 1 1', { depth: 6 }, { hooks: { onInfo: (i) => infos.push(i) } });
+    expect(r.score).toBe(-VALUE_MATE + 2);
+    expect(infos[infos.length - 1].scoreValue).toBe(-1);
+  });
+
+  test('mate limit stops at the first iteration that proves it', () => {
+    const infos: SearchInfo[] = [];
+    const r = searchPosition('1k6/8/1K6/8/8/8/8/2R5 w - - 0 1', { mate: 2 }, { hooks: { onInfo: (i) => infos.push(i) } });
+    expect(r.score).toBe(VALUE_MATE - 3);
+    expect(infos[infos.length - 1].depth).toBeLessThan(10);
+  });
+});
+
+describe('draws', () => {
+  test('stalemate and checkmate at the root', () => {
+    const stale = searchPosition('k7/2Q5/1K6/8/8/8/8/8 b - - 0 1', { depth: 3 });
+    expect(stale.bestMove).toBe(0);
+    expect(stale.score).toBe(0);
+    const mated = searchPosition('R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1', { depth: 3 });
+    expect(mated.bestMove).toBe(0);
+    expect(mated.score).toBe(-VALUE_MATE);
+  });
+
+  test('insufficient material scores 0', () => {
+    expect(searchPosition('8/8/3k4/8/8/3NK3/8/8 w - - 0 1', { depth: 6 }).score).toBe(0);
+  });
+
+  test('threefold repetition before the root: the side a queen down repeats', () => {
+    const p = pos('rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    for (const u of ['g1f3', 'b8c6', 'f3g1', 'c6b8', 'g1f3', 'b8c6', 'f3g1']) p.doMove(parseUciMove(p, u));
+    const r = fresh().search(p, { depth: 5 });
+    expect(uci(p, r.bestMove)).toBe('c6b8');
+    expect(r.score).toBe(0);
+  });
+
+  test('fifty-move rule draws, but checkmate on the last move still counts', () => {
+    expect(searchPosition('k7/8/8/8/8/8/8/KQ6 w - - 99 100', { depth: 5 }).score).toBe(0);
+    expect(searchPosition('6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 100', { depth: 3 }).score).toBe(VALUE_MATE - 1);
+  });
+});
+
+describe('search behaviour', () => {
+  const FEN = 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4';
+
+  test('fixed-depth searches are deterministic and return a legal move', () => {
+    const a = searchPosition(FEN, { depth: 7 });
+    const b = searchPosition(FEN, { depth: 7 });
+    expect(a.nodes).toBe(b.nodes);
+    expect(a.bestMove).toBe(b.bestMove);
+    expect(a.pv).toEqual(b.pv);
+    expect(legalMoves(pos(FEN))).toContain(a.bestMove);
+    expect(a.depth).toBe(7);
+  });
+
+  test('node limit is exact', () => {
+    const r = searchPosition(FEN, { nodes: 5000 });
+    expect(r.nodes).toBe(5000);
+    expect(legalMoves(pos(FEN))).toContain(r.bestMove);
+  });
+
+  test('stop signal ends an infinite search with a legal move', () => {
+    const s = fresh();
+    const p = pos(FEN);
+    const r = s.search(p, { infinite: true }, {
+      onInfo: (i) => {
+        if (i.depth >= 4) Atomics.store(s.signals, SIGNAL_STOP, 1);
+      },
+    });
+    expect(legalMoves(p).includes(r.bestMove)).toBe(true);
+    expect(r.depth).toBeGreaterThanOrEqual(4);
+    expect(r.depth).toBeLessThan(8);
+    expect(p.toFen()).toBe(FEN);
+  });
+
+  test('ponder search becomes timed at ponderhit', () => {
+    const s = fresh();
+    const p = pos(FEN);
+    const t0 = performance.now();
+    const r = s.search(p, { ponder: true, wtime: 2000, btime: 2000 }, {
+      onInfo: (i) => {
+        if (i.depth >= 3) Atomics.store(s.signals, SIGNAL_PONDERHIT, 1);
+      },
+    });
+    expect(legalMoves(p)).toContain(r.bestMove);
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
+  test('movetime is honoured', () => {
+    const t0 = performance.now();
+    const r = searchPosition(FEN, { movetime: 300 });
+    const t = performance.now() - t0;
+    expect(t).toBeGreaterThan(150);
+    expect(t).toBeLessThan(1200);
+    expect(r.depth).toBeGreaterThan(2);
+  });
+
+  test('clock time: a short clock gets a short search', () => {
+    const t0 = performance.now();
+    searchPosition(FEN, { wtime: 1000, btime: 1000, winc: 10, binc: 10 });
+    expect(performance.now() - t0).toBeLessThan(600);
+  });
+
+  test('MultiPV reports distinct first moves, best first', () => {
+    const lines = new Map<number, SearchInfo>();
+    searchPosition(FEN, { depth: 6 }, { multiPV: 3, hooks: { onInfo: (i) => lines.set(i.multipv, i) } });
+    expect([...lines.keys()].sort()).toEqual([1, 2, 3]);
+    const first = [1, 2, 3].map((k) => lines.get(k)!.pv[0]);
+    expect(new Set(first).size).toBe(3);
+    expect(lines.get(1)!.score).toBeGreaterThanOrEqual(lines.get(2)!.score);
+    expect(lines.get(2)!.score).toBeGreaterThanOrEqual(lines.get(3)!.score);
+  });
+
+  test('searchmoves restricts the root', () => {
+    const p = pos(FEN);
+    const only = parseUciMove(p, 'a2a3');
+    const r = searchPosition(FEN, { depth: 5, searchMoves: [only] });
+    expect(r.bestMove).toBe(only);
+  });
+
+  test('wins a hanging queen', () => {
+    const fen = 'rnb1kbnr/pppp1ppp/8/4p1q1/4P3/3P4/PPP2PPP/RNBQKBNR w KQkq - 1 3';
+    const r = searchPosition(fen, { depth: 5 });
+    expect(uci(pos(fen), r.bestMove)).toBe('c1g5');
+  });
+
+  test('every feature switch off still finds a mate in two', () => {
+    const s = fresh();
+    for (const p of SEARCH_PARAMS) if (p.max === 1 && p.min === 0) s.setOption(p.name, 0);
+    const r = searchPosition('2brrb2/8/p7/7Q/1p1kpPp1/1P1pN1K1/3P4/8 w - - 0 1', { depth: 5 }, { searcher: s });
+    expect(r.score).toBe(VALUE_MATE - 3);
+  });
+
+  test('setOption rejects unknown names and clamps values', () => {
+    const s = fresh();
+    expect(s.setOption('NoSuchThing', 1)).toBe(false);
+    expect(s.setOption('nullmove', 7)).toBe(true);
+    expect(s.params.NullMove).toBe(1);
+    expect(s.setOption('MultiPV', 4)).toBe(true);
+    expect(s.multiPV).toBe(4);
+  });
+});
+
+describe('quiescence leaf', () => {
+  test('resolves the captures to a quiet leaf', () => {
+    // White's knight takes the undefended queen; nothing recaptures.
+    const p = pos('7k/8/3q4/8/4N3/8/4P3/4K3 w - - 0 1');
+    const leaf = quiescenceLeaf(p);
+    expect(leaf.pv.map((m) => uci(p, m))).toEqual(['e4d6']);
+    expect(leaf.leafFen.startsWith('7k/8/3N4/8/8/8/4P3/4K3 b')).toBe(true);
+    expect(leaf.score).toBeGreaterThan(200);
+    expect(p.toFen()).toBe('7k/8/3q4/8/4N3/8/4P3/4K3 w - - 0 1');
+  });
+
+  test('a quiet position is its own leaf', () => {
+    const p = pos('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+    const leaf = quiescenceLeaf(p);
+    expect(leaf.pv).toEqual([]);
+    expect(leaf.leafFen).toBe(p.toFen());
+  });
+});

@@ -1,0 +1,694 @@
+/**
+ * The search: iterative deepening with aspiration windows over a principal
+ * variation search (alphaBeta) and a quiescence search (qsearch), after Stockfish's
+ * search.cpp, with Ethereal's and Berserk's simpler forms where they read better.
+ *
+ * Nothing allocates per node: per-ply values live in typed arrays indexed by
+ * `ply + 4` (so ply - 4 is always a valid index), move lists are slices of one
+ * Int32Array, the TT answers through fields, and the pickers are made once.
+ */
+import { PAWN } from '@tempo/bitboard';
+import { EN_PASSANT, isRepetitionDraw, type Position } from '@tempo/position';
+import { generateEvasions, givesCheck, see, SEE_VALUE } from '@tempo/movegen';
+import { evaluate, EvalContext, type EvalParams } from '@tempo/eval';
+import {
+  BOUND_EXACT,
+  BOUND_LOWER,
+  BOUND_NONE,
+  BOUND_UPPER,
+  CONT_HISTORY_MAX,
+  CAPTURE_HISTORY_MAX,
+  CORR_GRAIN,
+  CORR_MAX,
+  CORR_SIZE,
+  DEPTH_NONE,
+  DEPTH_QS,
+  HISTORY_MAX,
+  LIST_SIZE,
+  MAX_PLY,
+  TRIED_SIZE,
+  VALUE_DRAW,
+  VALUE_INFINITE,
+  VALUE_MATE,
+  VALUE_MATE_IN_MAX_PLY,
+  VALUE_MATED_IN_MAX_PLY,
+  VALUE_NONE,
+} from './constants';
+import { Heuristics } from './history';
+import { isTactical, MovePicker } from './movepick';
+import { SearchParams } from './params';
+import { scoreFromTT, scoreToTT, type TranspositionTable } from './tt';
+import { TimeBounds, type SearchLimits } from './time';
+import { RootDriver } from './root';
+import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
+
+
+/** Options of a Searcher beside the SEARCH_PARAMS. */
+export interface SearchOptions {
+  /** Lines to search and report (UCI MultiPV). */
+  multiPV: number;
+  /** Milliseconds kept back per move for the GUI and the pipe (UCI Move Overhead). */
+  moveOverhead: number;
+  /** Evaluation weights (default: the evaluation's defaults). */
+  evalParams?: EvalParams;
+}
+
+/** One line of search output (UCI `info`). */
+export interface SearchInfo {
+  depth: number;
+  seldepth: number;
+  /** 1-based line number. */
+  multipv: number;
+  /** Internal score (centipawns, or VALUE_MATE - plies for mates). */
+  score: number;
+  scoreKind: 'cp' | 'mate';
+  /** Centipawns, or mate in moves (negative when mated). */
+  scoreValue: number;
+  bound: 'exact' | 'lower' | 'upper';
+  nodes: number;
+  nps: number;
+  hashfull: number;
+  timeMs: number;
+  pv: number[];
+}
+
+/** What a search returns. bestMove is 0 when the root has no legal move. */
+export interface SearchResult {
+  bestMove: number;
+  ponderMove: number;
+  score: number;
+  depth: number;
+  nodes: number;
+  pv: number[];
+}
+
+/** Callbacks during a search (called synchronously from inside it). */
+export interface SearchHooks {
+  onInfo?(info: SearchInfo): void;
+  onCurrMove?(move: number, number: number, depth: number): void;
+}
+
+/** Piece values for futility (centipawns, by piece type). */
+const FUT_VALUE = SEE_VALUE;
+
+/**
+ * One search thread: its histories, stacks, evaluation context and limits. The TT
+ * and the signals may be shared with other threads.
+ */
+export class Searcher {
+  readonly params = new SearchParams();
+  readonly h = new Heuristics();
+  readonly evalContext: EvalContext;
+  multiPV = 1;
+  moveOverhead = 20;
+
+  // ---- The position being searched (a placeholder until the first search).
+  pos: Position;
+
+  // ---- Per-ply stack, index ply + 4.
+  readonly ssStaticEval = new Int32Array(MAX_PLY + 8);
+  readonly ssMove = new Int32Array(MAX_PLY + 8);
+  /** Continuation-history row offset of the move played at this ply ((piece << 6 | to) << 10; 0 for none). */
+  readonly ssCont = new Int32Array(MAX_PLY + 8);
+  readonly ssExcluded = new Int32Array(MAX_PLY + 8);
+  readonly ssDoubleExt = new Int32Array(MAX_PLY + 8);
+  readonly ssMoveCount = new Int32Array(MAX_PLY + 8);
+
+  // ---- Principal variations: row p holds the line from ply p (pvLen[p] is its end).
+  readonly pv = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
+  readonly pvLen = new Int32Array(MAX_PLY + 2);
+
+  // ---- Move lists and pickers: two slots a ply (the node, its singular verification).
+  readonly moves = new Int32Array(2 * (MAX_PLY + 4) * LIST_SIZE);
+  readonly moveScores = new Int32Array(2 * (MAX_PLY + 4) * LIST_SIZE);
+  readonly pickers: MovePicker[] = [];
+  readonly quietsTried = new Int32Array(2 * (MAX_PLY + 4) * TRIED_SIZE);
+  readonly capturesTried = new Int32Array(2 * (MAX_PLY + 4) * TRIED_SIZE);
+  readonly scratch = new Int32Array(LIST_SIZE);
+
+  /** Late move reductions in 1/1024 plies by min(depth, 63) * 64 + min(moveCount, 63). */
+  readonly lmr = new Int32Array(64 * 64);
+
+  // ---- Limits and counters.
+  nodes = 0;
+  nodeLimit = 0;
+  nextCheck = 0;
+  stopped = false;
+  seldepth = 0;
+  rootDepth = 0;
+  nmpMinPly = 0;
+  startTime = 0;
+  pondering = false;
+  stopOnPonderhit = false;
+  readonly time = new TimeBounds();
+  readonly root: RootDriver;
+
+  constructor(
+    readonly tt: TranspositionTable,
+    readonly signals: Int32Array,
+    options: Partial<SearchOptions> = {},
+  ) {
+    this.evalContext = new EvalContext(options.evalParams);
+    if (options.multiPV !== undefined) this.multiPV = Math.max(1, options.multiPV | 0);
+    if (options.moveOverhead !== undefined) this.moveOverhead = Math.max(0, options.moveOverhead | 0);
+    this.pos = placeholderPosition(this.evalContext);
+    for (let s = 0; s < 2 * (MAX_PLY + 4); s++) this.pickers.push(new MovePicker(this.pos, this.moves, this.moveScores, this.h, s));
+    this.root = new RootDriver(this);
+    this.initReductions();
+  }
+
+  /**
+   * Sets MultiPV, Move Overhead or any SEARCH_PARAMS entry (names case-insensitive).
+   * Returns false for an unknown name.
+   */
+  setOption(name: string, value: number): boolean {
+    const n = name.toLowerCase();
+    if (n === 'multipv') {
+      this.multiPV = Math.max(1, Math.min(256, value | 0));
+      return true;
+    }
+    if (n === 'move overhead' || n === 'moveoverhead') {
+      this.moveOverhead = Math.max(0, Math.min(10000, value | 0));
+      return true;
+    }
+    const ok = this.params.set(name, value);
+    if (ok && (n === 'lmrbase' || n === 'lmrdiv')) this.initReductions();
+    return ok;
+  }
+
+  /** Forgets histories, killers, counter moves and corrections (ucinewgame). The TT is the caller's. */
+  clear(): void {
+    this.h.clear();
+    this.evalContext.clear();
+  }
+
+  /**
+   * Searches `pos` within `limits` and returns the best move. Synchronous: it polls
+   * the signals every ~1024 nodes; `infinite` and `ponder` searches return only after
+   * stop (or ponderhit and their time). The position is left as it was.
+   */
+  search(pos: Position, limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
+    return this.root.run(pos, limits, hooks);
+  }
+
+  /** Binds the position to this thread's pickers and resets the per-search counters. */
+  prepare(pos: Position): void {
+    this.pos = pos;
+    const pk = this.pickers;
+    for (let i = 0; i < pk.length; i++) pk[i].pos = pos;
+    pos.rootPly = pos.ply;
+    this.nodes = 0;
+    this.stopped = false;
+    this.seldepth = 0;
+    this.nmpMinPly = 0;
+    this.ssStaticEval.fill(VALUE_NONE);
+    this.ssMove.fill(0);
+    this.ssCont.fill(0);
+    this.ssExcluded.fill(0);
+    this.ssDoubleExt.fill(0);
+    this.ssMoveCount.fill(0);
+    this.h.killers.fill(0);
+    for (let i = 0; i < pk.length; i++) pk[i].useCont = this.params.ContHist;
+  }
+
+  private initReductions(): void {
+    const P = this.params, t = this.lmr;
+    for (let d = 0; d < 64; d++)
+      for (let m = 0; m < 64; m++)
+        t[d * 64 + m] = d === 0 || m === 0 ? 0 : Math.round(1024 * (P.LmrBase / 100 + (Math.log(d) * Math.log(m)) / (P.LmrDiv / 100)));
+  }
+
+  /** Called every ~1024 nodes (and at the node limit): the node limit, the signals, the clock. */
+  checkLimits(): void {
+    this.nextCheck = this.nodes + 1024;
+    if (this.nodeLimit > 0) {
+      if (this.nodes >= this.nodeLimit) {
+        this.stopped = true;
+        return;
+      }
+      if (this.nextCheck > this.nodeLimit) this.nextCheck = this.nodeLimit;
+    }
+    if (Atomics.load(this.signals, SIGNAL_STOP) !== 0) {
+      this.stopped = true;
+      return;
+    }
+    if (this.pondering) {
+      if (Atomics.load(this.signals, SIGNAL_PONDERHIT) === 0) return;
+      this.pondering = false;
+      if (this.stopOnPonderhit) {
+        this.stopped = true;
+        return;
+      }
+    }
+    // Never stop on time before depth 1 is done: there would be no move to play.
+    if (this.time.hard !== Infinity && this.rootDepth > 1 && performance.now() - this.startTime >= this.time.hard) this.stopped = true;
+  }
+
+  /** The static eval corrected by the correction histories. */
+  private corrected(raw: number): number {
+    if (this.params.CorrHist === 0) return raw;
+    const st = this.pos.st, s = this.pos.side * CORR_SIZE, P = this.params;
+    const c = this.h.corrPawn[s + (st.pawnKeyLo & (CORR_SIZE - 1))] * P.CorrPawnWeight + this.h.corrMaterial[s + (st.materialKeyLo & (CORR_SIZE - 1))] * P.CorrMaterialWeight;
+    const v = raw + ((c / (1000 * CORR_GRAIN)) | 0);
+    return v >= VALUE_MATE_IN_MAX_PLY ? VALUE_MATE_IN_MAX_PLY - 1 : v <= VALUE_MATED_IN_MAX_PLY ? VALUE_MATED_IN_MAX_PLY + 1 : v;
+  }
+
+  /** Moves the correction entries toward the observed error (best - static eval) with weight by depth. */
+  private updateCorrection(diff: number, depth: number): void {
+    const st = this.pos.st, s = this.pos.side * CORR_SIZE;
+    const w = depth + 1 < 16 ? depth + 1 : 16;
+    const d = diff > 128 ? 128 : diff < -128 ? -128 : diff;
+    const target = d * CORR_GRAIN * w;
+    const cp = this.h.corrPawn, cm = this.h.corrMaterial;
+    const ip = s + (st.pawnKeyLo & (CORR_SIZE - 1)), im = s + (st.materialKeyLo & (CORR_SIZE - 1));
+    let e = ((cp[ip] * (256 - w) + target) / 256) | 0;
+    cp[ip] = e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
+    e = ((cm[im] * (256 - w) + target) / 256) | 0;
+    cm[im] = e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
+  }
+
+  /** The draw rules a search node applies (checkmate outranks the fifty-move rule). */
+  private isDrawn(inCheck: boolean): boolean {
+    const pos = this.pos, pc = pos.pieceCount;
+    if (pos.st.rule50 >= 100) return !inCheck || generateEvasions(pos, this.scratch, 0) > 0;
+    if ((pc[1] | pc[9] | pc[4] | pc[12] | pc[5] | pc[13]) === 0 && pc[2] + pc[3] + pc[10] + pc[11] <= 1) return true;
+    return isRepetitionDraw(pos);
+  }
+
+  /** Whether the side to move has a piece other than pawns and king (null move is unsafe without). */
+  private hasNonPawn(): boolean {
+    const pc = this.pos.pieceCount, o = this.pos.side << 3;
+    return pc[o + 2] + pc[o + 3] + pc[o + 4] + pc[o + 5] > 0;
+  }
+
+  /** History bonus for a move that caused a cutoff at `depth`. */
+  private bonus(depth: number): number {
+    const P = this.params, b = P.HistBonusMult * depth - P.HistBonusBase;
+    return b > P.HistBonusMax ? P.HistBonusMax : b < 16 ? 16 : b;
+  }
+
+  /** Gravity updates of the quiet histories of move m (piece code pc = piece << 6 | to) at stack index sp. */
+  private updateQuiet(m: number, pc: number, sp: number, b: number): void {
+    const mh = this.h.main, ch = this.h.cont;
+    const i = (this.pos.side << 12) | (m & 0xfff), ab = b < 0 ? -b : b;
+    mh[i] += b - ((mh[i] * ab) / HISTORY_MAX | 0);
+    const c1 = this.ssCont[sp - 1] + pc, c2 = this.ssCont[sp - 2] + pc;
+    ch[c1] += b - ((ch[c1] * ab) / CONT_HISTORY_MAX | 0);
+    ch[c2] += b - ((ch[c2] * ab) / CONT_HISTORY_MAX | 0);
+  }
+
+  /** Gravity update of the capture history of m. */
+  private updateCapture(m: number, b: number): void {
+    const board = this.pos.board, to = (m >>> 6) & 63;
+    const captured = (m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7;
+    const i = (board[m & 63] << 9) | (to << 3) | captured, ab = b < 0 ? -b : b, c = this.h.capture;
+    c[i] += b - ((c[i] * ab) / CAPTURE_HISTORY_MAX | 0);
+  }
+
+  /** Histories, killers and counter move after bestMove raised alpha at a node with the tried lists of slot. */
+  private updateStats(bestMove: number, depth: number, ply: number, slot: number, quiets: number, captures: number): void {
+    const sp = ply + 4, board = this.pos.board, b = this.bonus(depth);
+    const qt = this.quietsTried, ct = this.capturesTried, base = slot * TRIED_SIZE;
+    if (!isTactical(this.pos, bestMove)) {
+      this.updateQuiet(bestMove, (board[bestMove & 63] << 6) | ((bestMove >>> 6) & 63), sp, b);
+      const k = this.h.killers;
+      if (k[2 * ply] !== bestMove) {
+        k[2 * ply + 1] = k[2 * ply];
+        k[2 * ply] = bestMove;
+      }
+      if (this.ssMove[sp - 1] !== 0) this.h.counter[this.ssCont[sp - 1] >> 10] = bestMove;
+      for (let i = 0; i < quiets; i++) {
+        const m = qt[base + i];
+        this.updateQuiet(m, (board[m & 63] << 6) | ((m >>> 6) & 63), sp, -b);
+      }
+    } else this.updateCapture(bestMove, b);
+    for (let i = 0; i < captures; i++) this.updateCapture(ct[base + i], -b);
+  }
+
+  /** Copies the child's line behind m into row ply. */
+  private updatePv(ply: number, m: number): void {
+    const pv = this.pv, W = MAX_PLY + 2, row = ply * W, child = (ply + 1) * W, end = this.pvLen[ply + 1];
+    pv[row + ply] = m;
+    let i = ply + 1;
+    for (; i < end; i++) pv[row + i] = pv[child + i];
+    this.pvLen[ply] = end > ply + 1 ? end : ply + 1;
+  }
+
+  /**
+   * The principal variation search of a node at `ply` (>= 1) to `depth`: returns a
+   * score within or at the bounds of (alpha, beta). `cutNode` marks nodes expected
+   * to fail high.
+   */
+  alphaBeta(alpha: number, beta: number, depth: number, cutNode: boolean, ply: number): number {
+    const pvNode = beta - alpha > 1;
+    // Step 1. Quiescence at the horizon.
+    if (depth <= 0) return this.qsearch(alpha, beta, ply, pvNode);
+    const pos = this.pos, P = this.params, tt = this.tt, st = pos.st, sp = ply + 4;
+    if (++this.nodes >= this.nextCheck) this.checkLimits();
+    const inCheck = (st.checkersLo | st.checkersHi) !== 0;
+    if (pvNode) {
+      this.pvLen[ply] = ply;
+      if (ply + 1 > this.seldepth) this.seldepth = ply + 1;
+    }
+
+    // Step 2. Aborted search, draws, the ply limit, mate distance pruning.
+    if (this.stopped) return 0;
+    if (this.isDrawn(inCheck)) return VALUE_DRAW;
+    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : this.corrected(evaluate(pos, this.evalContext));
+    if (P.MateDistance !== 0) {
+      const lo = -VALUE_MATE + ply, hi = VALUE_MATE - ply - 1;
+      if (alpha < lo) alpha = lo;
+      if (beta > hi) beta = hi;
+      if (alpha >= beta) return alpha;
+    }
+
+    // Step 3. Transposition table lookup (none in a singular verification search).
+    const excluded = this.ssExcluded[sp];
+    const keyLo = st.keyLo, keyHi = st.keyHi;
+    const ttHit = excluded === 0 && tt.probe(keyLo, keyHi);
+    const ttMove = ttHit ? tt.hitMove : 0;
+    const ttScore = ttHit ? scoreFromTT(tt.hitScore, ply) : VALUE_NONE;
+    const ttDepth = ttHit ? tt.hitDepth : DEPTH_NONE;
+    const ttBound = ttHit ? tt.hitBound : BOUND_NONE;
+    const ttEval = ttHit ? tt.hitEval : VALUE_NONE;
+    const ttPv = pvNode || (ttHit && tt.hitPv !== 0);
+    if (
+      !pvNode && ttHit && P.TTCutoffs !== 0 && ttDepth >= depth && ttScore !== VALUE_NONE &&
+      (ttBound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)) !== 0 && st.rule50 < 90
+    )
+      return ttScore;
+
+    // Step 4. Static evaluation, corrected; the TT score refines it when its bound allows.
+    let rawEval = VALUE_NONE, staticEval = VALUE_NONE, ev = VALUE_NONE, improving = false;
+    if (inCheck) {
+      this.ssStaticEval[sp] = VALUE_NONE;
+    } else if (excluded !== 0) {
+      staticEval = ev = this.ssStaticEval[sp];
+    } else {
+      rawEval = ttEval !== VALUE_NONE ? ttEval : evaluate(pos, this.evalContext);
+      if (!ttHit) tt.store(keyLo, keyHi, VALUE_NONE, rawEval, DEPTH_NONE, BOUND_NONE, 0, ttPv ? 1 : 0);
+      staticEval = ev = this.corrected(rawEval);
+      this.ssStaticEval[sp] = staticEval;
+      if (ttScore !== VALUE_NONE && (ttBound & (ttScore > ev ? BOUND_LOWER : BOUND_UPPER)) !== 0) ev = ttScore;
+    }
+    if (!inCheck && P.Improving !== 0) {
+      const e2 = this.ssStaticEval[sp - 2];
+      if (e2 !== VALUE_NONE) improving = staticEval > e2;
+      else {
+        const e4 = this.ssStaticEval[sp - 4];
+        improving = e4 !== VALUE_NONE && staticEval > e4;
+      }
+    }
+    this.ssDoubleExt[sp] = this.ssDoubleExt[sp - 1];
+
+    if (!pvNode && !inCheck && excluded === 0) {
+      // Step 5. Razoring: far below alpha, only captures can save the node.
+      if (P.Razoring !== 0 && depth <= 3 && ev + P.RazorBase + P.RazorMult * depth * depth < alpha) {
+        const v = this.qsearch(alpha - 1, alpha, ply, false);
+        if (v < alpha && v > VALUE_MATED_IN_MAX_PLY) return v;
+      }
+
+      // Step 6. Reverse futility pruning: far enough above beta, trust the eval.
+      if (
+        P.Futility !== 0 && depth < P.RfpDepth && ev < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY &&
+        ev - P.RfpMargin * (depth - (improving ? 1 : 0)) >= beta
+      )
+        return ev;
+
+      // Step 7. Null move pruning, verified at high depth.
+      if (
+        P.NullMove !== 0 && ev >= beta && staticEval >= beta - 20 * depth + 160 && this.ssMove[sp - 1] !== 0 &&
+        ply >= this.nmpMinPly && beta > VALUE_MATED_IN_MAX_PLY && this.hasNonPawn()
+      ) {
+        let dr = ((ev - beta) / P.NmpEvalDiv) | 0;
+        if (dr > 3) dr = 3;
+        const R = P.NmpBase + ((depth / P.NmpDepthDiv) | 0) + dr;
+        this.ssMove[sp] = 0;
+        this.ssCont[sp] = 0;
+        pos.doNullMove();
+        let v = 0 - this.alphaBeta(0 - beta, 1 - beta, depth - R, !cutNode, ply + 1);
+        pos.undoNullMove();
+        if (this.stopped) return 0;
+        if (v >= beta && v < VALUE_MATE_IN_MAX_PLY) {
+          if (this.nmpMinPly !== 0 || depth < P.NmpVerifyDepth) return v;
+          this.nmpMinPly = ply + (((3 * (depth - R)) / 4) | 0);
+          const w = this.alphaBeta(beta - 1, beta, depth - R, false, ply);
+          this.nmpMinPly = 0;
+          if (w >= beta) return v;
+          v = w;
+        }
+      }
+    }
+
+    // Step 8. Internal iterative reduction: without a TT move this node is likely new and costly.
+    if (P.IIR !== 0 && depth >= P.IirDepth && ttMove === 0 && (pvNode || cutNode)) depth--;
+
+    const slot = 2 * ply + (excluded !== 0 ? 1 : 0);
+    const picker = this.pickers[slot];
+
+    // Step 9. ProbCut: a good capture that beats beta by a margin in a reduced search.
+    if (
+      P.ProbCut !== 0 && !pvNode && !inCheck && excluded === 0 && depth >= P.ProbCutDepth &&
+      beta > VALUE_MATED_IN_MAX_PLY && beta < VALUE_MATE_IN_MAX_PLY
+    ) {
+      const pcBeta = beta + P.ProbCutMargin - (improving ? P.ProbCutImproving : 0);
+      if (!(ttHit && ttDepth >= depth - 3 && ttScore !== VALUE_NONE && ttScore < pcBeta)) {
+        picker.initProbCut(ttMove, pcBeta - staticEval);
+        for (let m = picker.next(); m !== 0; m = picker.next()) {
+          this.ssMove[sp] = m;
+          this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
+          pos.doMove(m);
+          let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
+          if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - 4, !cutNode, ply + 1);
+          pos.undoMove();
+          if (this.stopped) return 0;
+          if (v >= pcBeta) {
+            tt.store(keyLo, keyHi, scoreToTT(v, ply), rawEval, depth - 3, BOUND_LOWER, m, ttPv ? 1 : 0);
+            return v - (pcBeta - beta);
+          }
+        }
+      }
+    }
+
+    // Step 10. The moves loop.
+    const board = pos.board, h = this.h, killers = h.killers;
+    const prevMove = this.ssMove[sp - 1];
+    const counter = prevMove !== 0 ? h.counter[this.ssCont[sp - 1] >> 10] : 0;
+    const c1 = this.ssCont[sp - 1], c2 = this.ssCont[sp - 2];
+    picker.initMain(ttMove, killers[2 * ply], killers[2 * ply + 1], counter, c1, c2, inCheck);
+    const ttMoveOk = picker.ttMove;
+    const ttCapture = ttMoveOk !== 0 && isTactical(pos, ttMoveOk);
+    const lmpLimit = improving || P.Improving === 0 ? P.LmpBase + depth * depth : ((P.LmpBase + depth * depth) / 2) | 0;
+    const mh = h.main, ch = h.cont, useCont = P.ContHist, side12 = pos.side << 12;
+    const triedBase = slot * TRIED_SIZE;
+    const lmr = this.lmr, depthRow = (depth < 63 ? depth : 63) * 64;
+    let bestValue = -VALUE_INFINITE, bestMove = 0, moveCount = 0, quietCount = 0, captureCount = 0;
+    const nonPawn = this.hasNonPawn();
+
+    for (let m = picker.next(); m !== 0; m = picker.next()) {
+      if (m === excluded) continue;
+      moveCount++;
+      this.ssMoveCount[sp] = moveCount;
+      const from = m & 63, to = (m >>> 6) & 63, pc = (board[from] << 6) | to;
+      const capture = isTactical(pos, m);
+      const gives = givesCheck(pos, m);
+      let newDepth = depth - 1;
+      let history = 0;
+      if (!capture) {
+        history = 2 * mh[side12 | (m & 0xfff)];
+        if (useCont !== 0) history += ch[c1 + pc] + ch[c2 + pc];
+      }
+      const r1024 = lmr[depthRow + (moveCount < 63 ? moveCount : 63)];
+
+      // Step 11. Pruning at shallow depth.
+      if (bestValue > VALUE_MATED_IN_MAX_PLY && nonPawn) {
+        // Late move pruning: late quiets that do not check are skipped (quiet checks are still tried).
+        if (P.Futility !== 0 && moveCount >= lmpLimit && !capture && !gives) continue;
+        let lmrDepth = newDepth - (r1024 >> 10);
+        if (capture || gives) {
+          if (P.SEEPruning !== 0 && !see(pos, m, 0 - P.SeeCaptureMult * depth)) continue;
+        } else {
+          if (P.HistPruning !== 0 && lmrDepth < P.HistPruneDepth && history < -P.HistPruneMult * depth) continue;
+          lmrDepth += (history / P.LmrHistDiv) | 0;
+          if (lmrDepth < 0) lmrDepth = 0;
+          if (P.Futility !== 0 && !inCheck && lmrDepth < P.FutDepth) {
+            const fv = staticEval + P.FutBase + P.FutMult * lmrDepth;
+            if (fv <= alpha) {
+              if (bestValue < fv && fv < VALUE_MATE_IN_MAX_PLY) bestValue = fv;
+              continue;
+            }
+          }
+          if (P.SEEPruning !== 0 && !see(pos, m, 0 - P.SeeQuietMult * lmrDepth * lmrDepth)) continue;
+        }
+      }
+
+      // Step 12. Extensions: singular (with double, negative and multi-cut), check.
+      let extension = 0;
+      if (
+        P.Singular !== 0 && m === ttMoveOk && excluded === 0 && depth >= P.SingularDepth && ply < 2 * this.rootDepth &&
+        ttScore !== VALUE_NONE && ttScore < VALUE_MATE_IN_MAX_PLY && ttScore > VALUE_MATED_IN_MAX_PLY &&
+        (ttBound & BOUND_LOWER) !== 0 && ttDepth >= depth - 3
+      ) {
+        const sBeta = ttScore - ((P.SingularMult * depth) >> 4);
+        this.ssExcluded[sp] = m;
+        const v = this.alphaBeta(sBeta - 1, sBeta, (depth - 1) >> 1, cutNode, ply);
+        this.ssExcluded[sp] = 0;
+        if (this.stopped) return 0;
+        if (v < sBeta) {
+          extension = 1;
+          if (!pvNode && v < sBeta - P.DoubleExtMargin && this.ssDoubleExt[sp - 1] < P.DoubleExtMax) extension = 2;
+        } else if (sBeta >= beta) return sBeta;
+        else if (ttScore >= beta || cutNode) extension = -1;
+      } else if (P.CheckExt !== 0 && gives && ply < 2 * this.rootDepth && see(pos, m, 0)) extension = 1;
+      this.ssDoubleExt[sp] = this.ssDoubleExt[sp - 1] + (extension >= 2 ? 1 : 0);
+      newDepth += extension;
+
+      // Step 13. Make the move.
+      this.ssMove[sp] = m;
+      this.ssCont[sp] = pc << 10;
+      pos.doMove(m);
+
+      // Step 14. Late move reductions, then the full-depth and PV searches.
+      let v = -VALUE_INFINITE;
+      if (P.LMR !== 0 && depth >= 2 && moveCount > 1 + (pvNode ? 1 : 0) && (!capture || !ttPv)) {
+        let r = r1024;
+        if (!improving) r += 700;
+        if (ttPv) r -= 1024;
+        if (cutNode) r += 1800;
+        if (ttCapture && !capture) r += 1024;
+        if (gives) r -= 700;
+        if (!capture) r -= ((history * 1024) / P.LmrHistDiv) | 0;
+        let d = newDepth - (r >> 10);
+        if (d > newDepth) d = newDepth;
+        if (d < 1) d = 1;
+        v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, d, true, ply + 1);
+        if (v > alpha && d < newDepth) v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, newDepth, !cutNode, ply + 1);
+      } else if (!pvNode || moveCount > 1) {
+        v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, newDepth, !cutNode, ply + 1);
+      }
+      if (pvNode && (moveCount === 1 || v > alpha)) v = 0 - this.alphaBeta(0 - beta, 0 - alpha, newDepth, false, ply + 1);
+      pos.undoMove();
+
+      // Step 15. Out of time: the value is garbage.
+      if (this.stopped) return 0;
+
+      // Step 16. New best move.
+      if (v > bestValue) {
+        bestValue = v;
+        if (v > alpha) {
+          bestMove = m;
+          if (pvNode) this.updatePv(ply, m);
+          if (v >= beta) break;
+          alpha = v;
+        }
+      }
+      if (m !== bestMove) {
+        if (capture) {
+          if (captureCount < TRIED_SIZE) this.capturesTried[triedBase + captureCount++] = m;
+        } else if (quietCount < TRIED_SIZE) this.quietsTried[triedBase + quietCount++] = m;
+      }
+    }
+
+    // Step 17. Mate and stalemate; history updates.
+    if (moveCount === 0) bestValue = excluded !== 0 ? alpha : inCheck ? -VALUE_MATE + ply : VALUE_DRAW;
+    else if (bestMove !== 0) this.updateStats(bestMove, depth, ply, slot, quietCount, captureCount);
+
+    // Step 18. Correction history and the TT.
+    if (excluded === 0) {
+      const bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
+      if (
+        P.CorrHist !== 0 && !inCheck && (bestMove === 0 || !isTactical(pos, bestMove)) &&
+        !(bound === BOUND_LOWER && bestValue <= staticEval) && !(bound === BOUND_UPPER && bestValue >= staticEval)
+      )
+        this.updateCorrection(bestValue - staticEval, depth);
+      tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, depth, bound, bestMove, ttPv ? 1 : 0);
+    }
+    return bestValue;
+  }
+
+  /**
+   * Quiescence search: captures and queen promotions (all evasions in check) until
+   * the position is quiet, with stand-pat, TT cutoffs, futility and SEE pruning.
+   */
+  qsearch(alpha: number, beta: number, ply: number, pvNode: boolean): number {
+    const pos = this.pos, P = this.params, tt = this.tt, st = pos.st, sp = ply + 4;
+    if (++this.nodes >= this.nextCheck) this.checkLimits();
+    if (pvNode) {
+      this.pvLen[ply] = ply;
+      if (ply + 1 > this.seldepth) this.seldepth = ply + 1;
+    }
+    if (this.stopped) return 0;
+    const inCheck = (st.checkersLo | st.checkersHi) !== 0;
+    if (this.isDrawn(inCheck)) return VALUE_DRAW;
+    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : this.corrected(evaluate(pos, this.evalContext));
+
+    const keyLo = st.keyLo, keyHi = st.keyHi;
+    const ttHit = tt.probe(keyLo, keyHi);
+    const ttMove = ttHit ? tt.hitMove : 0;
+    const ttScore = ttHit ? scoreFromTT(tt.hitScore, ply) : VALUE_NONE;
+    const ttBound = ttHit ? tt.hitBound : BOUND_NONE;
+    const ttEval = ttHit ? tt.hitEval : VALUE_NONE;
+    if (!pvNode && P.TTCutoffs !== 0 && ttScore !== VALUE_NONE && (ttBound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)) !== 0)
+      return ttScore;
+
+    let bestValue = -VALUE_INFINITE, futilityBase = -VALUE_INFINITE, rawEval = VALUE_NONE;
+    if (!inCheck) {
+      rawEval = ttEval !== VALUE_NONE ? ttEval : evaluate(pos, this.evalContext);
+      bestValue = this.corrected(rawEval);
+      if (ttScore !== VALUE_NONE && (ttBound & (ttScore > bestValue ? BOUND_LOWER : BOUND_UPPER)) !== 0) bestValue = ttScore;
+      if (bestValue >= beta) {
+        if (!ttHit) tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, DEPTH_QS, BOUND_LOWER, 0, 0);
+        return bestValue;
+      }
+      if (bestValue > alpha) alpha = bestValue;
+      futilityBase = bestValue + P.QsFutMargin;
+    }
+
+    const picker = this.pickers[2 * ply + (this.ssExcluded[sp] !== 0 ? 1 : 0)];
+    picker.initQs(ttMove, this.ssCont[sp - 1], this.ssCont[sp - 2], inCheck);
+    const board = pos.board;
+    let bestMove = 0;
+    for (let m = picker.next(); m !== 0; m = picker.next()) {
+      const to = (m >>> 6) & 63;
+      if (bestValue > VALUE_MATED_IN_MAX_PLY && P.QsFutility !== 0) {
+        if (!inCheck && (m & 0xc000) !== 0x4000 && !givesCheck(pos, m)) {
+          const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
+          if (fv <= alpha) {
+            if (fv > bestValue) bestValue = fv;
+            continue;
+          }
+          if (futilityBase <= alpha && !see(pos, m, 1)) {
+            if (futilityBase > bestValue) bestValue = futilityBase;
+            continue;
+          }
+        }
+        if (!see(pos, m, P.QsSeeMargin)) continue;
+      }
+      this.ssMove[sp] = m;
+      this.ssCont[sp] = ((board[m & 63] << 6) | to) << 10;
+      pos.doMove(m);
+      const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode);
+      pos.undoMove();
+      if (this.stopped) return 0;
+      if (v > bestValue) {
+        bestValue = v;
+        if (v > alpha) {
+          bestMove = m;
+          if (pvNode) this.updatePv(ply, m);
+          if (v >= beta) break;
+          alpha = v;
+        }
+      }
+    }
+    if (inCheck && bestValue === -VALUE_INFINITE) return -VALUE_MATE + ply;
+    tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, DEPTH_QS, bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, bestMove, 0);
+    return bestValue;
+  }
+}
+
+/** A position to hold before the first search (the pickers need one). */
+function placeholderPosition(ctx: EvalContext): Position {
+  return RootDriver.startPosition(ctx);
+}
+
+

@@ -1,0 +1,167 @@
+/**
+ * The transposition table: buckets of five entries in one Int32Array over a
+ * SharedArrayBuffer (a plain ArrayBuffer where none is available), so worker threads
+ * can share it. A bucket is 16 words (64 bytes, one cache line): five entries of three
+ * words and one spare word.
+ *
+ * Entry words:
+ *   w0  the key's high half (the check; the low half chose the bucket)
+ *   w1  move (bits 0-15) | score (int16, bits 16-31)
+ *   w2  static eval (int16, bits 0-15) | depth - DEPTH_NONE + 1 (bits 16-23; 0 = empty)
+ *       | generation (bits 27-31) | PV flag (bit 26) | bound (bits 24-25)
+ *
+ * Scores are stored as seen from the node (mate distances relative to it): callers
+ * convert with scoreToTT / scoreFromTT.
+ */
+import { BOUND_EXACT, DEPTH_NONE, VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY, VALUE_NONE } from './constants';
+
+const WORDS_PER_BUCKET = 16;
+const ENTRIES_PER_BUCKET = 5;
+
+/** A mate score as stored: relative to the node, not to the root. */
+export function scoreToTT(s: number, ply: number): number {
+  return s >= VALUE_MATE_IN_MAX_PLY ? s + ply : s <= VALUE_MATED_IN_MAX_PLY ? s - ply : s;
+}
+
+/** A stored score seen from the root at `ply` (VALUE_NONE stays VALUE_NONE). */
+export function scoreFromTT(s: number, ply: number): number {
+  if (s === VALUE_NONE) return s;
+  return s >= VALUE_MATE_IN_MAX_PLY ? s - ply : s <= VALUE_MATED_IN_MAX_PLY ? s + ply : s;
+}
+
+function makeBuffer(bytes: number): SharedArrayBuffer | ArrayBuffer {
+  return typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+}
+
+function bucketsFor(mb: number): number {
+  const want = Math.max(1, Math.floor((Math.max(1, mb) * 1048576) / (WORDS_PER_BUCKET * 4)));
+  return 2 ** Math.floor(Math.log2(want));
+}
+
+/**
+ * The shared hash table. `probe` fills the hit fields (no object per call); `store`
+ * replaces within the bucket by depth and age. Sizes are powers of two in buckets:
+ * `Hash` 100 gives 64 MB.
+ */
+export class TranspositionTable {
+  /** The memory, to hand to other threads (`new TranspositionTable(mb, buffer)`). */
+  buffer: SharedArrayBuffer | ArrayBuffer;
+  /** The table's words. */
+  data: Int32Array;
+  /** Buckets - 1 (a power of two minus one). */
+  mask = 0;
+  /** Current generation, 0..31; advanced by newSearch. */
+  generation = 0;
+
+  // ---- The last probe's hit (valid when probe returned true).
+  hitMove = 0;
+  hitScore = 0;
+  hitEval = 0;
+  hitDepth = 0;
+  hitBound = 0;
+  hitPv = 0;
+
+  /** A table of about `mb` megabytes (rounded down to a power of two), or a view of another thread's `buffer`. */
+  constructor(mb: number, buffer?: SharedArrayBuffer) {
+    if (buffer !== undefined) {
+      this.buffer = buffer;
+      this.data = new Int32Array(buffer);
+    } else {
+      this.buffer = makeBuffer(bucketsFor(mb) * WORDS_PER_BUCKET * 4);
+      this.data = new Int32Array(this.buffer);
+    }
+    this.mask = this.data.length / WORDS_PER_BUCKET - 1;
+  }
+
+  /** Size in megabytes (after rounding). */
+  get sizeMb(): number {
+    return this.data.length / 262144;
+  }
+
+  /** New memory of about `mb` megabytes; the contents are lost. */
+  resize(mb: number): void {
+    this.buffer = makeBuffer(bucketsFor(mb) * WORDS_PER_BUCKET * 4);
+    this.data = new Int32Array(this.buffer);
+    this.mask = this.data.length / WORDS_PER_BUCKET - 1;
+    this.generation = 0;
+  }
+
+  /** Empties every entry. */
+  clear(): void {
+    this.data.fill(0);
+    this.generation = 0;
+  }
+
+  /** Called once per search: entries of older searches become the first to go. */
+  newSearch(): void {
+    this.generation = (this.generation + 1) & 31;
+  }
+
+  /** Permille of sampled entries written in the current search (UCI `hashfull`). */
+  hashfull(): number {
+    const d = this.data, buckets = Math.min(200, this.mask + 1), g = this.generation;
+    let n = 0;
+    for (let b = 0; b < buckets; b++) {
+      for (let e = 0; e < ENTRIES_PER_BUCKET; e++) {
+        const w2 = d[b * WORDS_PER_BUCKET + e * 3 + 2];
+        if ((w2 & 0xff0000) !== 0 && ((w2 >>> 27) & 31) === g) n++;
+      }
+    }
+    return Math.round((n * 1000) / (buckets * ENTRIES_PER_BUCKET));
+  }
+
+  /** Looks the key up; on a hit fills hitMove ... hitPv and returns true. The score is raw (see scoreFromTT). */
+  probe(keyLo: number, keyHi: number): boolean {
+    const d = this.data;
+    const base = (keyLo & this.mask) * WORDS_PER_BUCKET;
+    for (let i = base, end = base + 15; i < end; i += 3) {
+      const w2 = d[i + 2];
+      if (d[i] === keyHi && (w2 & 0xff0000) !== 0) {
+        const w1 = d[i + 1];
+        this.hitMove = w1 & 0xffff;
+        this.hitScore = w1 >> 16;
+        this.hitEval = (w2 << 16) >> 16;
+        this.hitDepth = ((w2 >>> 16) & 0xff) + DEPTH_NONE - 1;
+        this.hitBound = (w2 >>> 24) & 3;
+        this.hitPv = (w2 >>> 26) & 1;
+        // Refresh the generation so the entry survives this search.
+        d[i + 2] = (w2 & 0x07ffffff) | (this.generation << 27);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Stores an entry (score already converted by scoreToTT). On the same key, an
+   * older move is kept when `move` is 0, and a shallower non-exact result does not
+   * overwrite a deeper one of this search.
+   */
+  store(keyLo: number, keyHi: number, score: number, ev: number, depth: number, bound: number, move: number, pv: number): void {
+    const d = this.data, g = this.generation;
+    const base = (keyLo & this.mask) * WORDS_PER_BUCKET;
+    let slot = base, worst = 0x7fffffff;
+    for (let i = base, end = base + 15; i < end; i += 3) {
+      const w2 = d[i + 2];
+      if ((w2 & 0xff0000) === 0 || d[i] === keyHi) {
+        slot = i;
+        break;
+      }
+      // Replace the shallowest entry, counting each generation of age as 8 plies.
+      const v = ((w2 >>> 16) & 0xff) - 8 * ((32 + g - ((w2 >>> 27) & 31)) & 31);
+      if (v < worst) {
+        worst = v;
+        slot = i;
+      }
+    }
+    const old2 = d[slot + 2], d8 = depth - DEPTH_NONE + 1;
+    const same = d[slot] === keyHi && (old2 & 0xff0000) !== 0;
+    if (same) {
+      if (move === 0) move = d[slot + 1] & 0xffff;
+      if (bound !== BOUND_EXACT && d8 + 4 + 2 * pv <= ((old2 >>> 16) & 0xff) && ((old2 >>> 27) & 31) === g) return;
+    }
+    d[slot] = keyHi;
+    d[slot + 1] = (move & 0xffff) | (score << 16);
+    d[slot + 2] = (ev & 0xffff) | (d8 << 16) | (bound << 24) | (pv << 26) | (g << 27);
+  }
+}
