@@ -3,7 +3,9 @@
  * cleared histories per position, one thread. Prints the node total (the bench
  * signature) and nodes/second. Build and run (release: __DEBUG__ false):
  *
- *   node packages/search/bench/run.mjs [depth]
+ *   node packages/search/bench/run.mjs [depth] [Option=value ...]
+ *
+ * `compare.mjs` runs the `nps` mode against Lozza 2 side by side.
  */
 import { Position } from '@tempo/position';
 import { createSignals, Searcher, TranspositionTable } from '../src/index';
@@ -27,22 +29,31 @@ export const BENCH_FENS = [
   '6k1/5pp1/7p/8/8/1R6/5PPP/6K1 w - - 0 1',
 ];
 
-const depth = Number(process.argv[2] ?? 10);
-const s = new Searcher(new TranspositionTable(16), createSignals());
-for (const a of process.argv.slice(3)) {
-  const [k, v] = a.split('=');
-  if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
+/** `nps <ms> <fen>`: one timed search, printing `nps N nodes N depth N`. */
+if (process.argv[2] === 'nps') {
+  const s = new Searcher(new TranspositionTable(16), createSignals());
+  const pos = Position.fromFen(process.argv[4], { psq: s.evalContext.psq });
+  const t0 = performance.now();
+  const r = s.search(pos, { movetime: Number(process.argv[3]) });
+  const t = performance.now() - t0;
+  console.log(`nps ${Math.round((r.nodes * 1000) / t)} nodes ${r.nodes} depth ${r.depth}`);
+} else {
+  const depth = Number(process.argv[2] ?? 10);
+  const s = new Searcher(new TranspositionTable(16), createSignals());
+  for (const a of process.argv.slice(3)) {
+    const [k, v] = a.split('=');
+    if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
+  }
+  let nodes = 0;
+  const t0 = performance.now();
+  for (const fen of BENCH_FENS) {
+    s.tt.clear();
+    s.clear();
+    const pos = Position.fromFen(fen, { psq: s.evalContext.psq });
+    nodes += s.search(pos, { depth }).nodes;
+  }
+  const t = performance.now() - t0;
+  console.log(`Nodes searched: ${nodes}`);
+  console.log(`Nodes/second: ${Math.round((nodes * 1000) / t)}`);
+  console.log(`Time: ${Math.round(t)} ms`);
 }
-let nodes = 0;
-const t0 = performance.now();
-for (const fen of BENCH_FENS) {
-  s.tt.clear();
-  s.clear();
-  const pos = Position.fromFen(fen, { psq: s.evalContext.psq });
-  const r = s.search(pos, { depth });
-  nodes += r.nodes;
-}
-const t = performance.now() - t0;
-console.log(`Nodes searched: ${nodes}`);
-console.log(`Nodes/second: ${Math.round((nodes * 1000) / t)}`);
-console.log(`Time: ${Math.round(t)} ms`);

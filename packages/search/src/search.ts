@@ -9,7 +9,8 @@
  */
 import { PAWN } from '@tempo/bitboard';
 import { EN_PASSANT, isRepetitionDraw, type Position } from '@tempo/position';
-import { generateEvasions, givesCheck, see, SEE_VALUE } from '@tempo/movegen';
+import { generateEvasions, see, SEE_VALUE } from '@tempo/movegen';
+import { givesCheckFast } from './checks';
 import { evaluate, EvalContext, type EvalParams } from '@tempo/eval';
 import {
   BOUND_EXACT,
@@ -491,7 +492,7 @@ export class Searcher {
       this.ssMoveCount[sp] = moveCount;
       const from = m & 63, to = (m >>> 6) & 63, pc = (board[from] << 6) | to;
       const capture = isTactical(pos, m);
-      const gives = givesCheck(pos, m);
+      const gives = givesCheckFast(pos, m);
       let newDepth = depth - 1;
       let history = 0;
       if (!capture) {
@@ -651,7 +652,7 @@ export class Searcher {
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       const to = (m >>> 6) & 63;
       if (bestValue > VALUE_MATED_IN_MAX_PLY && P.QsFutility !== 0) {
-        if (!inCheck && (m & 0xc000) !== 0x4000 && !givesCheck(pos, m)) {
+        if (!inCheck && (m & 0xc000) !== 0x4000 && !givesCheckFast(pos, m)) {
           const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
           if (fv <= alpha) {
             if (fv > bestValue) bestValue = fv;

@@ -1,0 +1,36 @@
+import { expect, test } from 'vitest';
+import { Position } from '@tempo/position';
+import { generateLegal, givesCheck } from '@tempo/movegen';
+import { givesCheckFast } from './checks';
+
+// Positions rich in checks: discovered checks, pins, promotions, castling, en passant.
+const FENS = [
+  'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10',
+  '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 11',
+  'r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1',
+  'rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8',
+  '4k3/8/8/3B4/8/8/3R4/3K4 w - - 0 1',
+  '3k4/8/8/8/3N4/8/3Q4/3K4 w - - 0 1',
+];
+
+test('givesCheckFast agrees with givesCheck once the row has check info, over random games', () => {
+  const list = new Int32Array(256);
+  let seed = 12345, checked = 0;
+  const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) | 0) >>> 8) % n;
+  for (const fen of FENS) {
+    const pos = Position.fromFen(fen);
+    for (let ply = 0; ply < 40; ply++) {
+      const n = generateLegal(pos, list, 0);
+      if (n === 0) break;
+      // Fill the row's check info by playing and taking back one move, as search does.
+      pos.doMove(list[0]);
+      pos.undoMove();
+      for (let i = 0; i < n; i++) {
+        expect(givesCheckFast(pos, list[i])).toBe(givesCheck(pos, list[i]));
+        checked++;
+      }
+      pos.doMove(list[rand(n)]);
+    }
+  }
+  expect(checked).toBeGreaterThan(1000);
+});

@@ -1,0 +1,41 @@
+/**
+ * givesCheck from the row's check info. The first doMove from a row fills the
+ * row's check info (the squares from which each piece kind of the side to move
+ * would check, and the pieces whose departure uncovers a check; see position's
+ * checks.ts), and it stays valid across undoMove. From the second move of a node
+ * on, a normal move's check test is then two bit tests instead of movegen's
+ * full givesCheck with its slider lookups.
+ */
+import { BISHOP, KING, KNIGHT, LINE, PAWN, ROOK } from '@tempo/bitboard';
+import type { Position } from '@tempo/position';
+import { givesCheck } from '@tempo/movegen';
+
+/** Whether the legal move m gives check (same answer as movegen's givesCheck). */
+export function givesCheckFast(pos: Position, m: number): boolean {
+  const st = pos.st;
+  if (st.ciKing < 0 || (m & 0xc000) !== 0) return givesCheck(pos, m);
+  const from = m & 63, to = (m >>> 6) & 63, pt = pos.board[from] & 7;
+  if (pt !== KING) {
+    let lo = 0, hi = 0;
+    if (pt === PAWN) {
+      lo = st.ciPawnLo;
+      hi = st.ciPawnHi;
+    } else if (pt === KNIGHT) {
+      lo = st.ciKnightLo;
+      hi = st.ciKnightHi;
+    } else {
+      if (pt !== ROOK) {
+        lo = st.ciBishopLo;
+        hi = st.ciBishopHi;
+      }
+      if (pt !== BISHOP) {
+        lo |= st.ciRookLo;
+        hi |= st.ciRookHi;
+      }
+    }
+    if ((to < 32 ? (lo >>> to) & 1 : (hi >>> (to - 32)) & 1) !== 0) return true;
+  }
+  if ((from < 32 ? (st.ciBlockersLo >>> from) & 1 : (st.ciBlockersHi >>> (from - 32)) & 1) === 0) return false;
+  const li = (st.ciKing << 7) + (from << 1);
+  return (to < 32 ? (LINE[li] >>> to) & 1 : (LINE[li + 1] >>> (to - 32)) & 1) === 0;
+}
