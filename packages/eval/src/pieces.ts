@@ -87,102 +87,123 @@ export function evalPieces(pos: Position, ctx: EvalContext, c: number, e: number
   const seventh = ekRel === 7 || pawnsOn7;
   let allLo = A[a + ATT_ALL], allHi = A[a + ATT_ALL + 1], twoLo = A[a + ATT_TWO], twoHi = A[a + ATT_TWO + 1];
   let s = 0, ksUnits = 0, ksCount = 0;
-  let mLo = 0, mHi = 0;
-  // Knights and bishops (kind 1 and 2).
-  for (let pt = 2; pt <= 3; pt++) {
-    let lo = bb[o + 2 * pt], hi = bb[o + 2 * pt + 1];
-    mLo = 0;
-    mHi = 0;
-    while ((lo | hi) !== 0) {
-      let sq: number;
-      if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
-      else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
-      let aLo: number, aHi: number;
-      if (pt === 2) { aLo = KN[2 * sq]; aHi = KN[2 * sq + 1]; }
-      else { const i = magicIndex(BP, sq, occLo, occHi); aLo = BT[i]; aHi = BT[i + 1]; }
-      mLo |= aLo; mHi |= aHi;
-      twoLo |= allLo & aLo; twoHi |= allHi & aHi;
-      allLo |= aLo; allHi |= aHi;
-      const mob = popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
-      const mi = (pt === 2 ? MOBILITY_KNIGHT : MOBILITY_BISHOP) + mob;
-      s += w[mi];
-      if (tr !== null) tr[mi]++;
-      const r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3), b = 1 << sq;
-      // Outpost: relative rank 4-6, defended by a pawn, out of reach of enemy pawns.
-      if (r >= 3 && r <= 5 && ((sq < 32 ? defLo & ~spanLo : defHi & ~spanHi) & b) !== 0) {
-        const oi = pt === 2 ? OUTPOST_KNIGHT : OUTPOST_BISHOP;
-        s += w[oi];
-        if (tr !== null) tr[oi]++;
-      }
-      if (r < 7 && (board[c === 0 ? sq + 8 : sq - 8] & 7) === 1) { s += w[MINOR_BEHIND_PAWN]; if (tr !== null) tr[MINOR_BEHIND_PAWN]++; }
-      if (pt === 3) {
-        const same = ((sq ^ (sq >>> 3)) & 1) !== 0 ? LIGHT_SQUARES : ~LIGHT_SQUARES;
-        const n = popcount32(ownPLo & same) + popcount32(ownPHi & same);
-        s += n * w[BISHOP_PAWNS_SAME_COLOR];
-        if (tr !== null) tr[BISHOP_PAWNS_SAME_COLOR] += n;
-      }
-      if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
-        const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
-        ksCount++;
-        ksUnits += w[KS_ATTACKER + pt - 2] + z * w[KS_ZONE_ATTACKS];
-        if (tr !== null) { tr[KS_ATTACKER + pt - 2]++; tr[KS_ZONE_ATTACKS] += z; }
+  let mLo = 0, mHi = 0, lo = bb[o + 4], hi = bb[o + 5];
+  // Knights. Each piece type has its own loop (no per-piece type test); the bodies
+  // share their shape: attacks, maps, mobility, then the type's own terms.
+  while ((lo | hi) !== 0) {
+    let sq: number;
+    if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+    else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+    const aLo = KN[2 * sq], aHi = KN[2 * sq + 1];
+    mLo |= aLo; mHi |= aHi;
+    twoLo |= allLo & aLo; twoHi |= allHi & aHi;
+    allLo |= aLo; allHi |= aHi;
+    const mi = MOBILITY_KNIGHT + popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
+    s += w[mi];
+    if (tr !== null) tr[mi]++;
+    const r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3);
+    if (r >= 3 && r <= 5 && ((sq < 32 ? defLo & ~spanLo : defHi & ~spanHi) & (1 << sq)) !== 0) { s += w[OUTPOST_KNIGHT]; if (tr !== null) tr[OUTPOST_KNIGHT]++; }
+    if (r < 7 && (board[c === 0 ? sq + 8 : sq - 8] & 7) === 1) { s += w[MINOR_BEHIND_PAWN]; if (tr !== null) tr[MINOR_BEHIND_PAWN]++; }
+    if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
+      const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
+      ksCount++;
+      ksUnits += w[KS_ATTACKER] + z * w[KS_ZONE_ATTACKS];
+      if (tr !== null) { tr[KS_ATTACKER]++; tr[KS_ZONE_ATTACKS] += z; }
+    }
+  }
+  A[a + ATT_KNIGHT] = mLo;
+  A[a + ATT_KNIGHT + 1] = mHi;
+  // Bishops.
+  mLo = 0; mHi = 0; lo = bb[o + 6]; hi = bb[o + 7];
+  while ((lo | hi) !== 0) {
+    let sq: number;
+    if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+    else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+    const i = magicIndex(BP, sq, occLo, occHi), aLo = BT[i], aHi = BT[i + 1];
+    mLo |= aLo; mHi |= aHi;
+    twoLo |= allLo & aLo; twoHi |= allHi & aHi;
+    allLo |= aLo; allHi |= aHi;
+    const mi = MOBILITY_BISHOP + popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
+    s += w[mi];
+    if (tr !== null) tr[mi]++;
+    const r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3);
+    if (r >= 3 && r <= 5 && ((sq < 32 ? defLo & ~spanLo : defHi & ~spanHi) & (1 << sq)) !== 0) { s += w[OUTPOST_BISHOP]; if (tr !== null) tr[OUTPOST_BISHOP]++; }
+    if (r < 7 && (board[c === 0 ? sq + 8 : sq - 8] & 7) === 1) { s += w[MINOR_BEHIND_PAWN]; if (tr !== null) tr[MINOR_BEHIND_PAWN]++; }
+    const same = ((sq ^ (sq >>> 3)) & 1) !== 0 ? LIGHT_SQUARES : ~LIGHT_SQUARES;
+    const n = popcount32(ownPLo & same) + popcount32(ownPHi & same);
+    s += n * w[BISHOP_PAWNS_SAME_COLOR];
+    if (tr !== null) tr[BISHOP_PAWNS_SAME_COLOR] += n;
+    if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
+      const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
+      ksCount++;
+      ksUnits += w[KS_ATTACKER + 1] + z * w[KS_ZONE_ATTACKS];
+      if (tr !== null) { tr[KS_ATTACKER + 1]++; tr[KS_ZONE_ATTACKS] += z; }
+    }
+  }
+  A[a + ATT_BISHOP] = mLo;
+  A[a + ATT_BISHOP + 1] = mHi;
+  if (pos.pieceCount[(c << 3) | 3] >= 2) { s += w[BISHOP_PAIR]; if (tr !== null) tr[BISHOP_PAIR]++; }
+  // Rooks.
+  const fileSet = ownPLo | ownPHi, oppFiles = oppPLo | oppPHi;
+  mLo = 0; mHi = 0; lo = bb[o + 8]; hi = bb[o + 9];
+  while ((lo | hi) !== 0) {
+    let sq: number;
+    if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+    else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+    const i = magicIndex(RP, sq, occLo, occHi), aLo = RT[i], aHi = RT[i + 1];
+    mLo |= aLo; mHi |= aHi;
+    twoLo |= allLo & aLo; twoHi |= allHi & aHi;
+    allLo |= aLo; allHi |= aHi;
+    const mob = popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
+    s += w[MOBILITY_ROOK + mob];
+    if (tr !== null) tr[MOBILITY_ROOK + mob]++;
+    const f = sq & 7, r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3), fm = 0x01010101 << f;
+    if (r === 6 && seventh) { s += w[ROOK_SEVENTH]; if (tr !== null) tr[ROOK_SEVENTH]++; }
+    if ((fileSet & fm) === 0) {
+      const fi = (oppFiles & fm) === 0 ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
+      s += w[fi];
+      if (tr !== null) tr[fi]++;
+    } else if (mob <= 3 && r === 0) {
+      // Shut in on the back rank by its own king, which can no longer castle out of the way.
+      const kq = kingSq(bb, c), kf = kq & 7, kRel = c === 0 ? kq >>> 3 : 7 - (kq >>> 3);
+      if (kRel === 0 && (pos.st.castling & (c === 0 ? 3 : 12)) === 0 && (kf < 4) === (f < kf)) {
+        s += w[ROOK_TRAPPED];
+        if (tr !== null) tr[ROOK_TRAPPED]++;
       }
     }
-    A[a + 2 * (pt - 1)] = mLo;
-    A[a + 2 * (pt - 1) + 1] = mHi;
-  }
-  if (pos.pieceCount[o >>> 1 | 3] >= 2) { s += w[BISHOP_PAIR]; if (tr !== null) tr[BISHOP_PAIR]++; }
-  // Rooks and queens (kind 3 and 4).
-  const fileSet = ((ownPLo | ownPHi) >>> 0);
-  const oppFiles = ((oppPLo | oppPHi) >>> 0);
-  const kq = kingSq(bb, c), kf = kq & 7, kRel = c === 0 ? kq >>> 3 : 7 - (kq >>> 3);
-  const noCastling = (pos.st.castling & (c === 0 ? 3 : 12)) === 0;
-  for (let pt = 4; pt <= 5; pt++) {
-    let lo = bb[o + 2 * pt], hi = bb[o + 2 * pt + 1];
-    mLo = 0;
-    mHi = 0;
-    while ((lo | hi) !== 0) {
-      let sq: number;
-      if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
-      else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
-      const ri = magicIndex(RP, sq, occLo, occHi);
-      let aLo = RT[ri], aHi = RT[ri + 1];
-      if (pt === 5) { const bi = magicIndex(BP, sq, occLo, occHi); aLo |= BT[bi]; aHi |= BT[bi + 1]; }
-      mLo |= aLo; mHi |= aHi;
-      twoLo |= allLo & aLo; twoHi |= allHi & aHi;
-      allLo |= aLo; allHi |= aHi;
-      const mob = popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
-      const mi = (pt === 4 ? MOBILITY_ROOK : MOBILITY_QUEEN) + mob;
-      s += w[mi];
-      if (tr !== null) tr[mi]++;
-      const f = sq & 7, r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3);
-      if (r === 6 && seventh) {
-        const si = pt === 4 ? ROOK_SEVENTH : QUEEN_SEVENTH;
-        s += w[si];
-        if (tr !== null) tr[si]++;
-      }
-      if (pt === 4) {
-        const fm = 0x01010101 << f;
-        if ((fileSet & fm) === 0) {
-          const fi = (oppFiles & fm) === 0 ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
-          s += w[fi];
-          if (tr !== null) tr[fi]++;
-        } else if (mob <= 3 && r === 0 && kRel === 0 && noCastling && (kf < 4) === (f < kf)) {
-          // Shut in on the back rank by its own king, which can no longer castle out of the way.
-          s += w[ROOK_TRAPPED];
-          if (tr !== null) tr[ROOK_TRAPPED]++;
-        }
-      }
-      if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
-        const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
-        ksCount++;
-        ksUnits += w[KS_ATTACKER + pt - 2] + z * w[KS_ZONE_ATTACKS];
-        if (tr !== null) { tr[KS_ATTACKER + pt - 2]++; tr[KS_ZONE_ATTACKS] += z; }
-      }
+    if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
+      const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
+      ksCount++;
+      ksUnits += w[KS_ATTACKER + 2] + z * w[KS_ZONE_ATTACKS];
+      if (tr !== null) { tr[KS_ATTACKER + 2]++; tr[KS_ZONE_ATTACKS] += z; }
     }
-    A[a + 2 * (pt - 1)] = mLo;
-    A[a + 2 * (pt - 1) + 1] = mHi;
   }
+  A[a + ATT_ROOK] = mLo;
+  A[a + ATT_ROOK + 1] = mHi;
+  // Queens.
+  mLo = 0; mHi = 0; lo = bb[o + 10]; hi = bb[o + 11];
+  while ((lo | hi) !== 0) {
+    let sq: number;
+    if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+    else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+    const ri = magicIndex(RP, sq, occLo, occHi), bi = magicIndex(BP, sq, occLo, occHi);
+    const aLo = RT[ri] | BT[bi], aHi = RT[ri + 1] | BT[bi + 1];
+    mLo |= aLo; mHi |= aHi;
+    twoLo |= allLo & aLo; twoHi |= allHi & aHi;
+    allLo |= aLo; allHi |= aHi;
+    const mi = MOBILITY_QUEEN + popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
+    s += w[mi];
+    if (tr !== null) tr[mi]++;
+    if ((c === 0 ? sq >>> 3 : 7 - (sq >>> 3)) === 6 && seventh) { s += w[QUEEN_SEVENTH]; if (tr !== null) tr[QUEEN_SEVENTH]++; }
+    if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
+      const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
+      ksCount++;
+      ksUnits += w[KS_ATTACKER + 3] + z * w[KS_ZONE_ATTACKS];
+      if (tr !== null) { tr[KS_ATTACKER + 3]++; tr[KS_ZONE_ATTACKS] += z; }
+    }
+  }
+  A[a + ATT_QUEEN] = mLo;
+  A[a + ATT_QUEEN + 1] = mHi;
   A[a + ATT_ALL] = allLo;
   A[a + ATT_ALL + 1] = allHi;
   A[a + ATT_TWO] = twoLo;

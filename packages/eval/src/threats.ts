@@ -34,7 +34,9 @@ export function evalThreats(pos: Position, ctx: EvalContext, c: number): number 
   const paLo = A[a + ATT_PAWN], paHi = A[a + ATT_PAWN + 1];
   if (((paLo & nonPawnLo) | (paHi & nonPawnHi)) !== 0) {
     for (let vt = 2; vt <= 5; vt++) {
-      const n = popcount32(paLo & bb[to + 2 * vt]) + popcount32(paHi & bb[to + 2 * vt + 1]);
+      const vLo = paLo & bb[to + 2 * vt], vHi = paHi & bb[to + 2 * vt + 1];
+      if ((vLo | vHi) === 0) continue;
+      const n = popcount32(vLo) + popcount32(vHi);
       s += n * w[THREAT_BY_PAWN + vt - 2];
       if (tr !== null) tr[THREAT_BY_PAWN + vt - 2] += n;
     }
@@ -48,6 +50,7 @@ export function evalThreats(pos: Position, ctx: EvalContext, c: number): number 
   if ((mLo | mHi | rLo | rHi) !== 0) {
     for (let vt = 1; vt <= 5; vt++) {
       const vLo = bb[to + 2 * vt], vHi = bb[to + 2 * vt + 1];
+      if ((((mLo | rLo) & vLo) | ((mHi | rHi) & vHi)) === 0) continue;
       const nm = popcount32(mLo & vLo) + popcount32(mHi & vHi);
       const nr = popcount32(rLo & vLo) + popcount32(rHi & vHi);
       s += nm * w[THREAT_BY_MINOR + vt - 1] + nr * w[THREAT_BY_ROOK + vt - 1];
