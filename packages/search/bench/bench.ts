@@ -9,6 +9,7 @@
  */
 import { Position } from '@tempo/position';
 import { createSignals, Searcher, TranspositionTable } from '../src/index';
+import { selfplay } from './selfplay';
 
 export const BENCH_FENS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -30,7 +31,9 @@ export const BENCH_FENS = [
 ];
 
 /** `nps <ms> <fen>`: one timed search, printing `nps N nodes N depth N`. */
-if (process.argv[2] === 'nps') {
+if (process.argv[2] === '--selfplay') {
+  selfplay(process.argv.slice(3));
+} else if (process.argv[2] === 'nps') {
   const s = new Searcher(new TranspositionTable(16), createSignals());
   const pos = Position.fromFen(process.argv[4], { psq: s.evalContext.psq });
   const t0 = performance.now();

@@ -53,6 +53,7 @@ export interface QuiescenceLeaf {
  */
 export function quiescenceLeaf(pos: Position, searcher?: Searcher): QuiescenceLeaf {
   const s = searcher ?? new Searcher(new TranspositionTable(1), createSignals());
+  if (pos.psq !== s.evalContext.psq) throw new Error('quiescenceLeaf: build the position with the searcher\'s table (searcher.evalContext.psq)');
   s.prepare(pos);
   s.nodeLimit = 0;
   s.nextCheck = Number.MAX_SAFE_INTEGER;

@@ -65,6 +65,8 @@ export class MovePicker {
   end = 0;
   endBad = 0;
   useCont = 1;
+  /** Quiets scored below this stay unsorted (set from the depth by initMain). */
+  sortLimit = 0;
 
   constructor(
     public pos: Position,
@@ -77,7 +79,8 @@ export class MovePicker {
   }
 
   /** A node of the main search. */
-  initMain(ttMove: number, killer1: number, killer2: number, counterMove: number, cont1: number, cont2: number, inCheck: boolean): void {
+  initMain(ttMove: number, killer1: number, killer2: number, counterMove: number, cont1: number, cont2: number, inCheck: boolean, depth: number): void {
+    this.sortLimit = -3500 * depth;
     this.ttMove = ttMove;
     this.killer1 = killer1;
     this.killer2 = killer2;
@@ -182,7 +185,7 @@ export class MovePicker {
             this.cur = this.end;
             this.end = generateQuiets(pos, moves, this.cur);
             this.scoreQuiets(this.cur, this.end);
-            sortDescending(moves, scores, this.cur, this.end);
+            partialSort(moves, scores, this.cur, this.end, this.sortLimit);
           }
           this.stage = STAGE_QUIET;
           break;
@@ -350,17 +353,25 @@ function isQsMove(pos: Position, m: number): boolean {
   return isCapture(pos, m);
 }
 
-/** Insertion sort of moves[from, end) by score, best first (stable). */
-function sortDescending(moves: Int32Array, scores: Int32Array, from: number, end: number): void {
-  for (let i = from + 1; i < end; i++) {
-    const m = moves[i], s = scores[i];
-    let j = i - 1;
-    while (j >= from && scores[j] < s) {
-      moves[j + 1] = moves[j];
-      scores[j + 1] = scores[j];
-      j--;
+/**
+ * Stockfish's partial insertion sort: the moves scored at least `limit` come first,
+ * best first; the rest follow in generation order (most are pruned unsearched).
+ */
+function partialSort(moves: Int32Array, scores: Int32Array, from: number, end: number, limit: number): void {
+  let sorted = from;
+  for (let p = from + 1; p < end; p++) {
+    const s = scores[p];
+    if (s < limit) continue;
+    const m = moves[p];
+    sorted++;
+    moves[p] = moves[sorted];
+    scores[p] = scores[sorted];
+    let q = sorted;
+    for (; q > from && scores[q - 1] < s; q--) {
+      moves[q] = moves[q - 1];
+      scores[q] = scores[q - 1];
     }
-    moves[j + 1] = m;
-    scores[j + 1] = s;
+    moves[q] = m;
+    scores[q] = s;
   }
 }

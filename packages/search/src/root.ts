@@ -58,6 +58,8 @@ export class RootDriver {
   /** Runs a whole search (see Searcher.search). */
   run(pos: Position, limits: SearchLimits, hooks: SearchHooks): SearchResult {
     const s = this.s, P = s.params;
+    if (pos.psq !== s.evalContext.psq)
+      throw new Error('search: build the position with the searcher\'s table, Position.fromFen(fen, { psq: searcher.evalContext.psq })');
     this.hooks = hooks;
     s.startTime = performance.now();
     s.prepare(pos);

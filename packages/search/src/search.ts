@@ -345,6 +345,7 @@ export class Searcher {
     // Step 1. Quiescence at the horizon.
     if (depth <= 0) return this.qsearch(alpha, beta, ply, pvNode);
     const pos = this.pos, P = this.params, tt = this.tt, st = pos.st, sp = ply + 4;
+    if (this.stopped) return 0;
     if (++this.nodes >= this.nextCheck) this.checkLimits();
     const inCheck = (st.checkersLo | st.checkersHi) !== 0;
     if (pvNode) {
@@ -376,8 +377,12 @@ export class Searcher {
     if (
       !pvNode && ttHit && P.TTCutoffs !== 0 && ttDepth >= depth && ttScore !== VALUE_NONE &&
       (ttBound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)) !== 0 && st.rule50 < 90
-    )
+    ) {
+      // A quiet TT move that fails high earns its history bonus as if it had been searched.
+      if (ttMove !== 0 && ttScore >= beta && !isTactical(pos, ttMove))
+        this.updateQuiet(ttMove, (pos.board[ttMove & 63] << 6) | ((ttMove >>> 6) & 63), sp, this.bonus(depth));
       return ttScore;
+    }
 
     // Step 4. Static evaluation, corrected; the TT score refines it when its bound allows.
     let rawEval = VALUE_NONE, staticEval = VALUE_NONE, ev = VALUE_NONE, improving = false;
@@ -476,7 +481,7 @@ export class Searcher {
     const prevMove = this.ssMove[sp - 1];
     const counter = prevMove !== 0 ? h.counter[this.ssCont[sp - 1] >> 10] : 0;
     const c1 = this.ssCont[sp - 1], c2 = this.ssCont[sp - 2];
-    picker.initMain(ttMove, killers[2 * ply], killers[2 * ply + 1], counter, c1, c2, inCheck);
+    picker.initMain(ttMove, killers[2 * ply], killers[2 * ply + 1], counter, c1, c2, inCheck, depth);
     const ttMoveOk = picker.ttMove;
     const ttCapture = ttMoveOk !== 0 && isTactical(pos, ttMoveOk);
     const lmpLimit = improving || P.Improving === 0 ? P.LmpBase + depth * depth : ((P.LmpBase + depth * depth) / 2) | 0;
@@ -613,6 +618,7 @@ export class Searcher {
    */
   qsearch(alpha: number, beta: number, ply: number, pvNode: boolean): number {
     const pos = this.pos, P = this.params, tt = this.tt, st = pos.st, sp = ply + 4;
+    if (this.stopped) return 0;
     if (++this.nodes >= this.nextCheck) this.checkLimits();
     if (pvNode) {
       this.pvLen[ply] = ply;
