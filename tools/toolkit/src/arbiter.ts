@@ -64,9 +64,19 @@ class StandardArbiter implements Arbiter {
 
   play(uci: string): string | null {
     if (!UCI_MOVE.test(uci)) return null;
-    const move = this.chess.moves({ verbose: true }).find((m) => m.lan === uci);
-    if (!move) return null;
-    return this.chess.move(move).san;
+    // chess.js matches from, to and a needed promotion; it ignores a promotion letter a
+    // move cannot have, so the played move's own UCI text must equal what was sent.
+    let played;
+    try {
+      played = this.chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+    } catch {
+      return null;
+    }
+    if (played.lan !== uci) {
+      this.chess.undo();
+      return null;
+    }
+    return played.san;
   }
 
   outcome(): RulesOutcome | null {

@@ -100,7 +100,9 @@ export class UciPlayer {
    * Rejects with an EngineFailure (kind crash or stall) naming the engine.
    */
   static async start(spec: EngineSpec, timeouts: DriverTimeouts = DEFAULT_TIMEOUTS): Promise<UciPlayer> {
-    const proc = spawn(spec.cmd, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    // No shell in between: a kill reaches the engine itself, and its closed output is seen.
+    const [file, ...args] = splitCommand(spec.cmd);
+    const proc = spawn(file ?? '', args, { stdio: ['pipe', 'pipe', 'pipe'] });
     const player = new UciPlayer(spec, proc, timeouts);
     try {
       player.send('uci');
@@ -242,6 +244,35 @@ export class UciPlayer {
     await gone;
     clearTimeout(timer);
   }
+}
+
+/** Splits a command line into words as a POSIX shell would for plain words and quotes (no expansions). */
+export function splitCommand(cmd: string): string[] {
+  const words: string[] = [];
+  let word = '', inWord = false, quote: string | null = null;
+  for (let i = 0; i < cmd.length; i++) {
+    const c = cmd[i];
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"' && i + 1 < cmd.length && '"\\$`'.includes(cmd[i + 1])) word += cmd[++i];
+      else word += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      inWord = true;
+    } else if (c === '\\' && i + 1 < cmd.length) {
+      word += cmd[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(word);
+      word = '';
+      inWord = false;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(word);
+  return words;
 }
 
 /** Reads depth, nodes and score from one `info` line into `info` (later lines overwrite). */

@@ -7,7 +7,7 @@
 // and with --once FILE only if FILE does not exist yet (it is created), so that a
 // restarted engine behaves:
 //   --misbehave illegal|crash|stall|slow|late-isready|disconnect|nomove --at N
-//   slow: answers after its whole clock plus 400 ms; stall: never answers `go` or
+//   slow: answers after its whole clock plus 200 ms; stall: never answers `go` or
 //   `isready` again; late-isready: answers that isready after --delay MS (default 3000).
 import { createInterface } from 'node:readline';
 import { closeSync, existsSync, writeFileSync } from 'node:fs';
@@ -39,8 +39,21 @@ function trigger(kind, count) {
   return true;
 }
 
+let lastHead = '';
+let lastMoves = [];
+
 function position(args) {
   const movesAt = args.indexOf('moves');
+  // A game sends the same start and one or two more moves each time: play only the new ones.
+  const headText = (movesAt < 0 ? args : args.slice(0, movesAt)).join(' ');
+  const moves = movesAt < 0 ? [] : args.slice(movesAt + 1);
+  if (headText === lastHead && moves.length >= lastMoves.length && lastMoves.every((m, i) => m === moves[i])) {
+    for (const uci of moves.slice(lastMoves.length)) chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+    lastMoves = moves;
+    return;
+  }
+  lastHead = headText;
+  lastMoves = moves;
   const head = movesAt < 0 ? args : args.slice(0, movesAt);
   chess = head[0] === 'startpos' ? new Chess() : new Chess(head.slice(1).join(' '));
   for (const uci of movesAt < 0 ? [] : args.slice(movesAt + 1)) {
@@ -80,9 +93,13 @@ function choose() {
   const moves = chess.moves({ verbose: true }).sort((a, b) => (a.lan < b.lan ? -1 : 1));
   if (moves.length === 0) return { lan: '(none)', score: 0 };
   if (greedy) {
+    const mate = moves.find((m) => m.san.endsWith('#'));
+    if (mate) return { lan: mate.lan, score: 10000 };
     let best;
     for (const m of moves) if (m.captured && (!best || VALUE[m.captured] > VALUE[best.captured])) best = m;
     if (best) return { lan: best.lan, score: 100 * VALUE[best.captured] };
+    const checks = moves.filter((m) => m.san.endsWith('+'));
+    if (checks.length > 0) return { lan: checks[hash(chess.fen() + seed) % checks.length].lan, score: 50 };
   }
   const m = moves[hash(chess.fen() + seed) % moves.length];
   return { lan: m.lan, score: (hash(m.lan + seed) % 41) - 20 };
@@ -107,7 +124,7 @@ function go(args) {
   const answer = () => process.stdout.write(`info depth 1 score cp ${score} nodes 1\nbestmove ${move}\n`);
   if (trigger('slow', goCount)) {
     const i = args.indexOf(chess.turn() === 'w' ? 'wtime' : 'btime');
-    setTimeout(answer, (i < 0 ? 1000 : Number(args[i + 1])) + 400);
+    setTimeout(answer, (i < 0 ? 1000 : Number(args[i + 1])) + 200);
   } else answer();
 }
 
@@ -123,6 +140,9 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   else if (cmd === 'go' && args[0] === 'perft') perft(Number(args[1]));
   else if (cmd === 'go') go(args);
   else if (cmd === 'perft') lozzaPerft(Number(args[0]));
-  else if (cmd === 'ucinewgame') chess = new Chess();
+  else if (cmd === 'ucinewgame') {
+    chess = new Chess();
+    lastHead = '';
+  }
   else if (cmd === 'quit') process.exit(0);
 });
