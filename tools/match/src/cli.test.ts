@@ -1,0 +1,70 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { collectIo, fakeUciCommand } from '@tempo/toolkit';
+import { main } from './cli';
+
+const dir = mkdtempSync(join(tmpdir(), 'tempo-match-cli-'));
+const EPD = join(dir, 'openings.epd');
+writeFileSync(EPD, 'rnbqk1nr/ppppp1bp/6p1/5p2/2BP4/4P3/PPP2PPP/RNBQK1NR w KQkq - 0 4\nr1bqkbnr/pp1p1ppp/2n1p3/1Bp5/P3P3/8/1PPP1PPP/RNBQK1NR w KQkq - 0 4\n');
+const PGN = join(dir, 'openings.pgn');
+writeFileSync(PGN, '[Event "?"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n\n[Event "?"]\n\n1. d4 d5 *\n');
+
+const A = ['--engine', 'name=A', `cmd=${fakeUciCommand('--greedy')}`];
+const B = ['--engine', 'name=B', `cmd=${fakeUciCommand('--seed', '3')}`];
+const base = [...A, ...B, '--each', 'tc=1+0.01', '--maxmoves', '15'];
+
+async function run(...argv: string[]) {
+  const io = collectIo();
+  const code = await main(argv, io);
+  return { code, out: io.stdout, err: io.stderr };
+}
+
+describe('bad input: one line naming it, non-zero exit', () => {
+  it.each([
+    [['--engine', 'name=X', 'cmd=/nonexistent/engine', ...B, '--each', 'tc=1', '--games', '2'], 1, /^tempo-match: engine X \(\/nonexistent\/engine\) does not start: .*ENOENT/],
+    [[...base, '--games', '2', '--openings', join(dir, 'missing.epd')], 2, /^tempo-match: cannot read .*missing\.epd: no such file$/],
+    [[...A, ...B, '--each', 'tc=10+x', '--games', '2'], 2, /^tempo-match: malformed time control "10\+x"/],
+    [[...base, '--games', '2', '--frobnicate'], 2, /^tempo-match: unknown option --frobnicate$/],
+    [[...base, '--games', '2', '--sprt', 'elo0=5', 'elo1=0'], 2, /elo0 must be less than elo1/],
+    [['--engine', 'name=A', 'cmd=x', 'colour=red', ...B], 2, /unknown key "colour"/],
+  ] as Array<[string[], number, RegExp]>)('%j', async (argv, code, message) => {
+    const r = await run(...argv);
+    expect(r.code).toBe(code);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(message);
+  });
+});
+
+describe('the command line end to end', () => {
+  it('plays, writes result and PGN, refuses a resume or merge with other settings, merges', async () => {
+    const out1 = join(dir, 'r1.json'), out2 = join(dir, 'r2.json'), pgn = join(dir, 'g.pgn');
+    const r1 = await run(...base, '--games', '4', '--openings', EPD, '--out', out1, '--pgn', pgn, '--sprt', 'elo0=0', 'elo1=5');
+    expect(r1.code).toBe(0);
+    expect(r1.out[0]).toMatch(/^Score of A vs B: \d+ - \d+ - \d+  \[\d\.\d{3}\] 4$/);
+    expect(r1.out[1]).toMatch(/^Elo: /);
+    expect(r1.out.some((l) => /^LLR: -?\d+\.\d\d \(-2\.94, 2\.94\) \[0\.00, 5\.00\]$/.test(l))).toBe(true);
+    const games = readFileSync(pgn, 'utf8').split('[Event ').length - 1;
+    expect(games).toBe(4);
+    expect(readFileSync(pgn, 'utf8')).toMatch(/\[FEN "rnbqk1nr\/ppppp1bp\/6p1\/5p2\/2BP4\/4P3\/PPP2PPP\/RNBQK1NR w KQkq - 0 4"\]\n\[TimeControl "1\+0\.01"\]\n\[Termination "\w+"\]\n\[PlyCount "\d+"\]/);
+
+    // Resume of a finished match plays nothing more; other settings are refused.
+    expect((await run(...base, '--games', '4', '--openings', EPD, '--out', out1, '--resume', '--sprt', 'elo0=0', 'elo1=5')).out[0]).toBe(r1.out[0]);
+    const other = await run(...A, ...B, '--each', 'tc=2+0.01', '--maxmoves', '15', '--games', '4', '--openings', EPD, '--out', out1, '--resume');
+    expect(other.code).toBe(2);
+    expect(other.err[0]).toMatch(/r1\.json was played with other settings \(engines\[0\]\.limit\.baseMs differs\)/);
+
+    // PGN openings (castling as e1g1), then merge.
+    const r2 = await run(...base, '--games', '2', '--openings', PGN, '--out', out2);
+    expect(r2.code).toBe(0);
+    const merged = await run('merge', out1, out2);
+    expect(merged.code).toBe(0);
+    expect(merged.out[1]).toMatch(/ 6$/);
+    const out3 = join(dir, 'r3.json');
+    await run(...A, ...B, '--each', 'tc=2+0.01', '--maxmoves', '15', '--games', '2', '--openings', EPD, '--out', out3);
+    const bad = await run('merge', out1, out3);
+    expect(bad.code).toBe(2);
+    expect(bad.err[0]).toMatch(/r3\.json was played with other settings than .*r1\.json/);
+  });
+});

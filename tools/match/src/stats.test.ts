@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { reportLines } from './report';
+import { addPair, emptyCounts, sprtDecision, sprtLlr, type Counts, type SprtSettings } from './stats';
+
+/**
+ * Lines fastchess (alpha 1.8.2, 20260729-74deac23) printed for real matches on this
+ * machine, with the pentanomial counts it printed beside them ([LL, LD, WL+DD, WD, WW]).
+ * Lozza 2 vs Glaurung 2+0.02 (the interval reports of the acceptance run), Stockfish
+ * UCI_Elo 1500 vs 1700, GNU Chess vs Toga II and Lozza 2 vs Stockfish UCI_Elo 1800 at
+ * 1+0.01, 3-move openings; the logs are quoted in tools/match/README.md.
+ */
+const FASTCHESS: Array<{ match: string; penta: number[]; elo: string; los: string; sprt?: SprtSettings; llr?: string }> = [
+  { match: 'Lozza2 vs Glaurung (accept)', penta: [8, 1, 0, 0, 1], elo: 'Elo: -338.04 +/- nan, nElo: -306.03 +/- 152.27', los: 'LOS: 0.00 %, DrawRatio: 0.00 %, PairsRatio: 0.11' },
+  { match: 'Lozza2 vs Glaurung (accept)', penta: [14, 3, 2, 0, 1], elo: 'Elo: -318.98 +/- 221.34, nElo: -348.06 +/- 107.67', los: 'LOS: 0.00 %, DrawRatio: 10.00 %, PairsRatio: 0.06' },
+  { match: 'Lozza2 vs Glaurung (accept)', penta: [17, 6, 5, 0, 2], elo: 'Elo: -240.82 +/- 119.66, nElo: -259.23 +/- 87.91', los: 'LOS: 0.00 %, DrawRatio: 16.67 %, PairsRatio: 0.09' },
+  { match: 'Lozza2 vs Glaurung (accept)', penta: [18, 7, 8, 1, 6], elo: 'Elo: -136.97 +/- 92.44, nElo: -129.08 +/- 76.13', los: 'LOS: 0.04 %, DrawRatio: 20.00 %, PairsRatio: 0.28' },
+  { match: 'SF1500 vs SF1700 (ref1)', penta: [6, 0, 4, 0, 0], elo: 'Elo: -240.82 +/- 206.06, nElo: -300.89 +/- 152.27', los: 'LOS: 0.01 %, DrawRatio: 40.00 %, PairsRatio: 0.00', sprt: { elo0: -10, elo1: 10, alpha: 0.001, beta: 0.001, model: 'normalized' }, llr: 'LLR: -0.63 (-6.91, 6.91) [-10.00, 10.00]' },
+  { match: 'SF1500 vs SF1700 (ref1)', penta: [12, 2, 5, 0, 1], elo: 'Elo: -240.82 +/- 151.44, nElo: -262.64 +/- 107.67', los: 'LOS: 0.00 %, DrawRatio: 25.00 %, PairsRatio: 0.07', sprt: { elo0: -10, elo1: 10, alpha: 0.001, beta: 0.001, model: 'normalized' }, llr: 'LLR: -1.17 (-6.91, 6.91) [-10.00, 10.00]' },
+  { match: 'GnuChess vs Toga2 (ref2)', penta: [3, 1, 5, 1, 0], elo: 'Elo: -107.54 +/- 127.62, nElo: -144.54 +/- 152.27', los: 'LOS: 3.14 %, DrawRatio: 50.00 %, PairsRatio: 0.25', sprt: { elo0: -400, elo1: 0, alpha: 0.001, beta: 0.001, model: 'logistic' }, llr: 'LLR: 4.42 (-6.91, 6.91) [-400.00, 0.00]' },
+  { match: 'Lozza2 vs SF1800 (ref3)', penta: [0, 0, 2, 0, 8], elo: 'Elo: 381.70 +/- nan, nElo: 491.35 +/- 152.27', los: 'LOS: 100.00 %, DrawRatio: 20.00 %, PairsRatio: inf', sprt: { elo0: -5, elo1: 5, alpha: 0.0005, beta: 0.0005, model: 'normalized' }, llr: 'LLR: 0.36 (-7.60, 7.60) [-5.00, 5.00]' },
+  { match: 'Lozza2 vs SF1800 (ref3)', penta: [0, 0, 7, 1, 12], elo: 'Elo: 254.73 +/- 129.74, nElo: 325.98 +/- 107.67', los: 'LOS: 100.00 %, DrawRatio: 35.00 %, PairsRatio: inf', sprt: { elo0: -5, elo1: 5, alpha: 0.0005, beta: 0.0005, model: 'normalized' }, llr: 'LLR: 0.64 (-7.60, 7.60) [-5.00, 5.00]' },
+];
+
+const counts = ([ll, ld, d, wd, ww]: number[]): Counts => ({ ...emptyCounts(), penta: { ll, ld, wl: 0, dd: d, wd, ww } });
+
+describe('statistics agree with fastchess to the printed precision', () => {
+  it.each(FASTCHESS)('$match $penta', ({ penta, elo, los, sprt, llr }) => {
+    const lines = reportLines(['A', 'B'], counts(penta), sprt);
+    expect(lines[1]).toBe(elo);
+    expect(lines[2]).toBe(los);
+    if (llr) expect(lines[4]).toBe(llr);
+  });
+});
+
+describe('counting', () => {
+  it('scores pairs into the pentanomial from the first engine side', () => {
+    const c = emptyCounts();
+    for (const [a, b] of [[1, 1], [1, 0.5], [1, 0], [0, 1], [0.5, 0.5], [0, 0.5], [0, 0]]) addPair(c, a, b);
+    expect(c.penta).toEqual({ ll: 1, ld: 1, wl: 2, dd: 1, wd: 1, ww: 1 });
+    expect([c.wins, c.losses, c.draws]).toEqual([5, 5, 4]);
+    expect(reportLines(['A', 'B'], c)[0]).toBe('Score of A vs B: 5 - 5 - 4  [0.500] 14');
+  });
+
+  it('decides the SPRT when the LLR crosses a bound', () => {
+    const s: SprtSettings = { elo0: 0, elo1: 5, alpha: 0.05, beta: 0.05, model: 'normalized' };
+    const strong = { ll: 100, ld: 200, wl: 50, dd: 400, wd: 350, ww: 200 };
+    const llr = sprtLlr(strong, s);
+    expect(llr).toBeGreaterThan(2.94);
+    expect(sprtDecision(llr, s)).toBe('H1');
+    expect(sprtDecision(sprtLlr({ ...strong, ww: strong.ll, ll: strong.ww, wd: strong.ld, ld: strong.wd }, s), s)).toBe('H0');
+    expect(reportLines(['A', 'B'], { ...emptyCounts(), penta: strong }, s)[5]).toBe('SPRT: H1 accepted');
+  });
+});
