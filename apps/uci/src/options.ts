@@ -22,7 +22,8 @@ export type OptionDef =
   | { name: string; type: 'spin'; default: number; min: number; max: number; search?: boolean }
   | { name: string; type: 'check'; default: boolean }
   | { name: string; type: 'button' }
-  | { name: string; type: 'string'; default: string };
+  | { name: string; type: 'string'; default: string }
+  | { name: string; type: 'combo'; default: string; vars: readonly string[] };
 
 export type OptionValue = number | boolean | string | null;
 
@@ -44,6 +45,10 @@ const BASE_OPTIONS: OptionDef[] = [
   { name: 'Move Overhead', type: 'spin', default: DEFAULT_MOVE_OVERHEAD, min: 0, max: 5000 },
   { name: 'Ponder', type: 'check', default: false },
   { name: 'UCI_Chess960', type: 'check', default: false },
+  // The evaluation's weights: EvalPreset names a built-in set, EvalFile (when not empty)
+  // a JSON parameter file that overrides it; EvalParams takes either in one option.
+  { name: 'EvalPreset', type: 'combo', default: 'default', vars: ['default', 'pesto-only'] },
+  { name: 'EvalFile', type: 'string', default: '<empty>' },
   { name: 'EvalParams', type: 'string', default: 'default' },
 ];
 
@@ -68,6 +73,8 @@ export function optionLine(o: OptionDef): string {
       return `option name ${o.name} type button`;
     case 'string':
       return `option name ${o.name} type string default ${o.default}`;
+    case 'combo':
+      return `option name ${o.name} type combo default ${o.default}${o.vars.map((v) => ` var ${v}`).join('')}`;
   }
 }
 
@@ -92,5 +99,10 @@ export function checkOption(name: string, value: string | null): Parsed<{ def: O
     }
     case 'string':
       return { ok: true, value: { def, value: value ?? '' } };
+    case 'combo': {
+      const v = def.vars.find((x) => x.toLowerCase() === (value ?? '').toLowerCase());
+      if (v === undefined) return { ok: false, error: `setoption: ${def.name} takes one of ${def.vars.join(', ')}, got "${value ?? ''}"` };
+      return { ok: true, value: { def, value: v } };
+    }
   }
 }

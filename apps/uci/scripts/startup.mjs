@@ -1,0 +1,45 @@
+#!/usr/bin/env node
+/**
+ * Start-up against a bare Node script (scripts/bare-uci.mjs), medians of N starts
+ * taken in turn: the time from spawn to `uciok`, and to the first `readyok` (Tempo's
+ * means: engine loaded in the worker, JIT warmed by its short search). Targets: Tempo's
+ * uciok within 20 ms of the script's, its first readyok within 300 ms of the script's
+ * uciok.
+ *
+ *   node apps/uci/scripts/startup.mjs [runs=20]     (after pnpm build)
+ */
+import { fileURLToPath } from 'node:url';
+import { startEngine, median, fmt } from './lines.mjs';
+
+const runs = Number(process.argv[2] ?? 20);
+const TEMPO = fileURLToPath(new URL('../dist/tempo.js', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-uci.mjs', import.meta.url));
+
+async function once(script) {
+  const t0 = performance.now();
+  const e = startEngine(script);
+  const uciok = e.next(/^uciok$/);
+  e.send('uci');
+  const tUci = await uciok;
+  const readyok = e.next(/^readyok$/);
+  e.send('isready');
+  const tReady = await readyok;
+  await e.quit();
+  return { uciok: tUci - t0, readyok: tReady - t0 };
+}
+
+const bare = [], tempo = [];
+await once(BARE); // both files into the page cache before timing
+await once(TEMPO);
+for (let i = 0; i < runs; i++) {
+  bare.push(await once(BARE));
+  tempo.push(await once(TEMPO));
+}
+const b = { uciok: median(bare.map((r) => r.uciok)), readyok: median(bare.map((r) => r.readyok)) };
+const t = { uciok: median(tempo.map((r) => r.uciok)), readyok: median(tempo.map((r) => r.readyok)) };
+console.log(`runs: ${runs} each, in turn; times from spawn, medians in ms`);
+console.log(`bare script: uciok ${fmt(b.uciok)}  readyok ${fmt(b.readyok)}`);
+console.log(`tempo:       uciok ${fmt(t.uciok)}  readyok ${fmt(t.readyok)}`);
+const du = t.uciok - b.uciok, dr = t.readyok - b.uciok;
+console.log(`tempo uciok - bare uciok   = ${fmt(du)} ms (target <= 20): ${du <= 20 ? 'ok' : 'MISSED'}`);
+console.log(`tempo readyok - bare uciok = ${fmt(dr)} ms (target <= 300): ${dr <= 300 ? 'ok' : 'MISSED'}`);

@@ -1,0 +1,78 @@
+/**
+ * `bench [depth]`: the bench signature. Every position of BENCH_POSITIONS is searched
+ * to a fixed depth with one thread, a 16 MB table of its own, and the table and
+ * histories emptied before each position, so the node count depends on the code and
+ * the parameters only. The total is printed as Stockfish prints it.
+ *
+ * Also `perft N` (split by root move) and the start-up warm-up, which share the
+ * position setup.
+ */
+import { Position, moveToUci } from '@tempo/position';
+import { divide } from '@tempo/movegen';
+import type { EvalParams } from '@tempo/eval';
+import { Searcher, TranspositionTable, createSignals } from '@tempo/search';
+import { BENCH_DEPTH, BENCH_POSITIONS } from './bench-positions';
+import type { Engine, Out } from './engine';
+
+export const BENCH_HASH_MB = 16;
+
+export interface BenchSettings {
+  evalParams: EvalParams;
+  searchValues: ReadonlyMap<string, number>;
+}
+
+/** Runs the bench and prints one line per position and the totals; returns the node count. */
+export function runBench(settings: BenchSettings, out: Out, depth = BENCH_DEPTH): { nodes: number; ms: number } {
+  const tt = new TranspositionTable(BENCH_HASH_MB);
+  const searcher = new Searcher(tt, createSignals(), { multiPV: 1, moveOverhead: 0, evalParams: settings.evalParams });
+  for (const [name, value] of settings.searchValues) searcher.setOption(name, value);
+  const psq = searcher.evalContext.psq;
+  let nodes = 0;
+  const start = performance.now();
+  for (let i = 0; i < BENCH_POSITIONS.length; i++) {
+    const fen = BENCH_POSITIONS[i];
+    tt.clear();
+    searcher.clear();
+    const pos = Position.fromFen(fen, { psq });
+    const r = searcher.search(pos, { depth });
+    nodes += r.nodes;
+    out(`Position ${i + 1}/${BENCH_POSITIONS.length}: ${fen}: bestmove ${moveToUci(pos, r.bestMove)} nodes ${r.nodes}`);
+  }
+  const ms = Math.max(1, Math.round(performance.now() - start));
+  out(['', '===========================', `Total time (ms): ${ms}`, `Nodes searched: ${nodes}`, `Nodes/second: ${Math.round((nodes * 1000) / ms)}`].join('\n'));
+  return { nodes, ms };
+}
+
+/** `perft N` of the current position, split by root move, with the total as Stockfish prints it. */
+export function runPerft(pos: Position, depth: number, out: Out): number {
+  const start = performance.now();
+  const rows = divide(pos, depth);
+  let total = 0;
+  const lines: string[] = [];
+  for (const r of rows) {
+    lines.push(`${r.uci}: ${r.nodes}`);
+    total += r.nodes;
+  }
+  const ms = Math.max(1, Math.round(performance.now() - start));
+  lines.push('', `Nodes searched: ${total}`, `info string perft ${depth}: ${ms} ms, ${Math.round((total * 1000) / ms)} nodes/second`);
+  out(lines.join('\n'));
+  return total;
+}
+
+/** Positions and node budgets of the start-up warm-up: varied enough to reach the search's main paths. */
+const WARMUP: ReadonlyArray<[string, number]> = [
+  ['r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', 1000],
+  ['8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 600],
+];
+/** The warm-up's time budget (ms) for each position: on a busy machine it stops early rather than delay `readyok`. */
+const WARMUP_MS = 35;
+
+/**
+ * Warms the JIT with short searches through the engine's own searcher, then empties
+ * the table and the histories, so the first real search (and `bench`) runs as in a
+ * fresh engine, only compiled.
+ */
+export function warmUp(engine: Engine): void {
+  for (const [fen, nodes] of WARMUP) engine.searchQuietly(engine.parse(fen), nodes, WARMUP_MS);
+  engine.newGame();
+}

@@ -1,0 +1,227 @@
+/**
+ * The engine behind the UCI loop, as the worker runs it: the current position (kept
+ * as a FEN and a move list, checked before it replaces the old one), the options, the
+ * transposition table and the searcher. Every method reports through `out`; bad input
+ * gets one `info string error: ...` line and changes nothing.
+ */
+import { Position, START_FEN, moveToUci, type Move } from '@tempo/position';
+import { legalMoves, parseUciMove } from '@tempo/movegen';
+import { EvalContext, formatEvalTrace, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
+import { Searcher, TranspositionTable, type SearchLimits } from '@tempo/search';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, SEARCH_PARAM_FACTS, type OptionValue } from './options';
+import type { GoLimits, PositionCommand } from './protocol';
+import { formatBoard, formatInfo } from './format';
+
+/** After this long a search also reports the root move it is on (`currmove`), as Stockfish does. */
+const CURRMOVE_AFTER_MS = 3000;
+
+export type Out = (text: string) => void;
+
+export class Engine {
+  private evalPreset = 'default';
+  private evalFile = '';
+  private evalParams: EvalParams = presetParams('default');
+  /** The `eval` command's context (the searcher keeps its own, with its own pawn hash). */
+  private ctx = new EvalContext(this.evalParams);
+  readonly tt: TranspositionTable;
+  private searcher: Searcher;
+  private chess960 = false;
+  private multiPV = 1;
+  private moveOverhead = DEFAULT_MOVE_OVERHEAD;
+  /** Search tunables set by `setoption`, re-applied when the searcher is rebuilt. */
+  private readonly searchValues = new Map<string, number>();
+  private fen = START_FEN;
+  private moves: string[] = [];
+
+  constructor(
+    private readonly signals: Int32Array,
+    private readonly out: Out,
+    hashMb = DEFAULT_HASH_MB,
+  ) {
+    this.tt = new TranspositionTable(hashMb);
+    this.searcher = this.makeSearcher();
+  }
+
+  /** `position ...`: the FEN and every move are checked before anything changes. */
+  position(cmd: PositionCommand): void {
+    const fen = cmd.fen ?? START_FEN;
+    const built = this.build(fen, cmd.moves);
+    if (typeof built === 'string') return this.error(built);
+    this.fen = fen;
+    this.moves = cmd.moves;
+  }
+
+  /** The current position, built afresh (search leaves it as it found it, but a fresh one costs microseconds). */
+  current(): Position {
+    const p = this.build(this.fen, this.moves);
+    if (typeof p === 'string') throw new Error(`internal: the current position no longer parses: ${p}`);
+    return p;
+  }
+
+  private build(fen: string, moves: readonly string[]): Position | string {
+    const parsed = Position.parse(fen, { psq: this.searcher.evalContext.psq, chess960: this.chess960 || undefined });
+    if (!parsed.ok) return `position: ${parsed.error}`;
+    const pos = parsed.value;
+    for (let i = 0; i < moves.length; i++) {
+      const m = parseUciMove(pos, moves[i]);
+      if (m === 0) {
+        const before = i === 0 ? 'in the given position' : `after ${moves.slice(0, i).join(' ')}`;
+        return `position: illegal move "${moves[i]}" (move ${i + 1} of the list, ${before}); position unchanged`;
+      }
+      pos.doMove(m);
+    }
+    return pos;
+  }
+
+  /** `go`: searches the current position and returns the `bestmove` line. */
+  go(limits: GoLimits): string {
+    const pos = this.current();
+    const legal = legalMoves(pos);
+    if (legal.length === 0) {
+      this.out(`info depth 0 score ${pos.inCheck() ? 'mate 0' : 'cp 0'}`);
+      return 'bestmove 0000';
+    }
+    const search: SearchLimits = { ...limits, searchMoves: undefined };
+    if (limits.searchMoves) {
+      const picked: Move[] = [];
+      for (const text of limits.searchMoves) {
+        const m = parseUciMove(pos, text);
+        if (m === 0) this.error(`go: searchmoves: "${text}" is not a legal move here; ignored`);
+        else if (!picked.includes(m)) picked.push(m);
+      }
+      if (picked.length > 0) search.searchMoves = picked;
+    }
+    const start = performance.now();
+    const result = this.searcher.search(pos, search, {
+      onInfo: (info) => this.out(formatInfo(info, pos)),
+      onCurrMove: (move, number, depth) => {
+        if (performance.now() - start >= CURRMOVE_AFTER_MS)
+          this.out(`info depth ${depth} currmove ${moveToUci(pos, move)} currmovenumber ${number}`);
+      },
+    });
+    let best = result.bestMove;
+    if (best === 0 || !legal.includes(best)) {
+      // Never leave the GUI without a legal move, even if the search could not finish one iteration.
+      if (best !== 0) this.error(`search returned an illegal move ${moveToUci(pos, best)}; playing a legal one`);
+      best = search.searchMoves?.[0] ?? legal[0];
+    }
+    let line = `bestmove ${moveToUci(pos, best)}`;
+    if (result.ponderMove && best === result.bestMove) line += ` ponder ${moveToUci(pos, result.ponderMove)}`;
+    return line;
+  }
+
+  /** `setoption`: the main thread has checked the name and the value's type and range. */
+  setOption(name: string, value: OptionValue): void {
+    switch (name) {
+      case 'Hash':
+        try {
+          this.tt.resize(value as number);
+        } catch (e) {
+          this.error(`setoption: Hash ${value} MB could not be allocated (${(e as Error).message}); the table keeps its size`);
+        }
+        return;
+      case 'Clear Hash':
+        return this.newGame();
+      case 'Threads':
+      case 'Ponder':
+        return; // one search thread for now; pondering needs nothing set up in advance
+      case 'MultiPV':
+        this.multiPV = value as number;
+        this.searcher.setOption('MultiPV', this.multiPV);
+        return;
+      case 'Move Overhead':
+        this.moveOverhead = value as number;
+        this.searcher.setOption('Move Overhead', this.moveOverhead);
+        return;
+      case 'UCI_Chess960':
+        this.chess960 = value as boolean;
+        return;
+      case 'EvalPreset':
+        return this.setEvalParams(String(value), this.evalFile);
+      case 'EvalFile':
+        return this.setEvalParams(this.evalPreset, String(value));
+      case 'EvalParams': {
+        const v = String(value).trim();
+        return v === 'default' || v === 'pesto-only' || v === '' || v === '<empty>'
+          ? this.setEvalParams(v === 'pesto-only' ? 'pesto-only' : 'default', '')
+          : this.setEvalParams(this.evalPreset, v);
+      }
+      default:
+        if (SEARCH_PARAM_FACTS.some((p) => p.name === name)) {
+          this.searchValues.set(name, value as number);
+          this.searcher.setOption(name, value as number);
+          return;
+        }
+        return this.error(`setoption: unknown option "${name}"`);
+    }
+  }
+
+  /** `ucinewgame`, `Clear Hash`: empty the table and every history, so a game starts as a fresh engine would. */
+  newGame(): void {
+    this.tt.clear();
+    this.searcher.clear();
+  }
+
+  /** A search with no output (the warm-up). */
+  searchQuietly(pos: Position, nodes: number, movetime: number): number {
+    return this.searcher.search(pos, { nodes, movetime }).nodes;
+  }
+
+  /** A legal move of the current position, or 0000: the answer when a search failed. */
+  fallbackBestmove(): string {
+    const pos = this.current();
+    const legal = legalMoves(pos);
+    return `bestmove ${legal.length > 0 ? moveToUci(pos, legal[0]) : '0000'}`;
+  }
+
+  /** `d`: the board, FEN, key and checkers. */
+  display(): void {
+    this.out(formatBoard(this.current()));
+  }
+
+  /** `eval`: the evaluation's trace of the current position. */
+  evalTrace(): void {
+    this.out(formatEvalTrace(this.current(), this.ctx));
+  }
+
+  /**
+   * The evaluation's weights: a preset (`default` or `pesto-only`), or a JSON parameter
+   * file (read here, parsed by the evaluation) when `file` is not empty. A file that
+   * cannot be read or parsed changes nothing.
+   */
+  private setEvalParams(preset: string, file: string): void {
+    const path = file.trim() === '<empty>' ? '' : file.trim();
+    let params: EvalParams;
+    try {
+      params = path ? paramsFromJson(readFileSync(path, 'utf8')) : presetParams(preset === 'pesto-only' ? 'pesto-only' : 'default');
+    } catch (e) {
+      return this.error(`setoption: eval parameter file "${path}": ${(e as Error).message}; the evaluation is unchanged`);
+    }
+    this.evalPreset = preset;
+    this.evalFile = path;
+    this.evalParams = params;
+    this.ctx = new EvalContext(params);
+    this.searcher = this.makeSearcher();
+  }
+
+  private makeSearcher(): Searcher {
+    const s = new Searcher(this.tt, this.signals, { multiPV: this.multiPV, moveOverhead: this.moveOverhead, evalParams: this.evalParams });
+    for (const [name, value] of this.searchValues) s.setOption(name, value);
+    return s;
+  }
+
+  /** The searcher's settings, for `bench` to copy into its own. */
+  settings(): { evalParams: EvalParams; searchValues: ReadonlyMap<string, number> } {
+    return { evalParams: this.evalParams, searchValues: this.searchValues };
+  }
+
+  /** A position for this engine's searcher (its incremental table) in the current mode (Chess960 or not). */
+  parse(fen: string): Position {
+    return Position.fromFen(fen, { psq: this.searcher.evalContext.psq, chess960: this.chess960 || undefined });
+  }
+
+  private error(message: string): void {
+    this.out(`info string error: ${message}`);
+  }
+}

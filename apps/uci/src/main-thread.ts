@@ -1,0 +1,65 @@
+/**
+ * The main thread: stdin line by line into the UCI loop, its answers to stdout, and
+ * the engine worker, started at once so that it loads its tables and warms up while
+ * the GUI is still exchanging `uci`/`uciok`.
+ */
+import { Worker } from 'node:worker_threads';
+import type { FromWorker, ToWorker, WorkerData } from './messages';
+import { SIGNALS, UciLoop } from './uci';
+
+export function startMainThread(): void {
+  const signals = new Int32Array(new SharedArrayBuffer(4 * Math.max(SIGNALS.length, 2)));
+  let worker: Worker;
+  let exiting = false;
+
+  const write = (text: string) => {
+    process.stdout.write(text + '\n');
+  };
+  const exit = () => {
+    exiting = true;
+    process.stdout.write('', () => process.exit(0));
+  };
+  const loop = new UciLoop({ write, post: (msg: ToWorker) => worker.postMessage(msg), exit }, signals);
+
+  const spawn = () => {
+    const data: WorkerData = { signals };
+    worker = new Worker(new URL(import.meta.url), { workerData: data });
+    worker.on('message', (msg: FromWorker) => loop.fromWorker(msg));
+    let failure = '';
+    worker.on('error', (err) => {
+      failure = err instanceof Error ? err.message : String(err);
+    });
+    worker.on('exit', (code) => {
+      if (exiting) return;
+      loop.workerLost(failure || `exit code ${code}`);
+      respawn();
+    });
+  };
+  const respawn = () => {
+    spawn();
+    // Bring the new engine to the state the GUI believes in.
+    for (const [name, value] of loop.optionLog) worker.postMessage({ type: 'setoption', name, value } satisfies ToWorker);
+    if (loop.lastPosition) worker.postMessage({ type: 'position', cmd: loop.lastPosition } satisfies ToWorker);
+  };
+  // After the first look at stdin: a `uci` already waiting is answered before the
+  // worker's start costs the main thread a few milliseconds.
+  setImmediate(spawn);
+
+  let buffered = '';
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (chunk: string) => {
+    buffered += chunk;
+    let nl: number;
+    while ((nl = buffered.search(/[\r\n]/)) >= 0) {
+      const line = buffered.slice(0, nl);
+      buffered = buffered.slice(nl + 1);
+      loop.line(line);
+    }
+  });
+  process.stdin.on('end', () => {
+    if (buffered) loop.line(buffered);
+    buffered = '';
+    loop.end();
+  });
+  process.stdout.on('error', () => process.exit(0)); // the GUI went away
+}

@@ -1,0 +1,28 @@
+/**
+ * One-shot commands from the shell, `tempo bench [depth]` and `tempo perft N [FEN]`:
+ * run on the main thread, print, exit. The bench is the same code and the same
+ * settings as the UCI command's, so both print the same signature.
+ */
+import { createSignals } from '@tempo/search';
+import { Position, START_FEN } from '@tempo/position';
+import { Engine } from './engine';
+import { runBench, runPerft } from './bench';
+
+export function runShell(args: string[]): void {
+  const out = (text: string) => process.stdout.write(text + '\n');
+  const fail = (text: string) => {
+    process.stderr.write(text + '\n');
+    process.exit(2);
+  };
+  const [cmd, arg, ...rest] = args;
+  const depth = arg === undefined ? undefined : Number(arg);
+  if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) fail(`${cmd}: the depth must be a positive integer, got "${arg}"`);
+  const engine = new Engine(createSignals(), out, 1);
+  if (cmd === 'bench') runBench(engine.settings(), out, depth);
+  else if (cmd === 'perft' && depth !== undefined) {
+    const parsed = Position.parse(rest.length > 0 ? rest.join(' ') : START_FEN);
+    if (!parsed.ok) fail(`perft: ${parsed.error}`);
+    else runPerft(engine.parse(parsed.value.toFen()), depth, out);
+  } else fail('usage: tempo            (UCI on stdin/stdout)\n       tempo bench [depth]\n       tempo perft N [FEN]');
+  process.stdout.write('', () => process.exit(0));
+}
