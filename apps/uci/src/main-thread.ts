@@ -37,9 +37,7 @@ export function startMainThread(): void {
   };
   const respawn = () => {
     spawn();
-    // Bring the new engine to the state the GUI believes in.
-    for (const [name, value] of loop.optionLog) worker.postMessage({ type: 'setoption', name, value } satisfies ToWorker);
-    if (loop.lastPosition) worker.postMessage({ type: 'position', cmd: loop.lastPosition } satisfies ToWorker);
+    loop.workerStarted();
   };
   // After the first look at stdin: a `uci` already waiting is answered before the
   // worker's start costs the main thread a few milliseconds.

@@ -23,7 +23,9 @@ export type FromWorker =
   | { type: 'out'; text: string }
   /** The answer to `go`: the `bestmove ...` line. */
   | { type: 'bestmove'; text: string }
-  | { type: 'pong'; id: number };
+  | { type: 'pong'; id: number }
+  /** Sent after each message is handled (and once after the start-up warm-up, with count 0): how many were handled. */
+  | { type: 'done'; count: number };
 
 /** Data handed to the worker at its start. */
 export interface WorkerData {

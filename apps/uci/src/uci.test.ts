@@ -166,4 +166,21 @@ describe('UciLoop', () => {
     h.loop.end();
     expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(1);
   });
+
+  test('isready is answered at once when the worker has handled everything sent', () => {
+    const h = harness();
+    h.reply({ type: 'done', count: 0 }); // loaded and warm
+    h.loop.line('isready');
+    expect(h.written).toEqual(['readyok']);
+    h.loop.line('position startpos');
+    h.loop.line('isready');
+    expect(h.written).toEqual(['readyok']);
+    expect(h.posted.at(-1)).toMatchObject({ type: 'ping' });
+    h.reply({ type: 'done', count: 1 });
+    h.reply({ type: 'pong', id: 1 });
+    h.reply({ type: 'done', count: 2 });
+    expect(h.written).toEqual(['readyok', 'readyok']);
+    h.loop.line('isready');
+    expect(h.written).toEqual(['readyok', 'readyok', 'readyok']);
+  });
 });

@@ -40,6 +40,9 @@ export class UciLoop {
   /** Lines that arrived after `stop` while the search was still winding down: run after its bestmove. */
   private deferred: string[] = [];
   private nextPing = 1;
+  /** Messages posted to the worker, and how many it has handled (-1 until it is loaded and warm). */
+  private sent = 0;
+  private handled = -1;
   private quitPing = 0;
   private quitting = false;
   /** For a restarted worker: the options set so far and the last position sent. */
@@ -62,8 +65,11 @@ export class UciLoop {
       case 'uci':
         return this.uci();
       case 'isready':
-        if (this.searching) this.io.write('readyok');
-        else this.io.post({ type: 'ping', id: this.nextPing++ });
+        // At once while searching (as the spec asks) and when the worker has nothing
+        // queued (a tester's isready after each bestmove costs its clock nothing);
+        // otherwise after the worker has handled every earlier command.
+        if (this.searching || this.handled === this.sent) this.io.write('readyok');
+        else this.post({ type: 'ping', id: this.nextPing++ });
         return;
       case 'stop':
         return this.stop();
@@ -103,6 +109,9 @@ export class UciLoop {
         if (msg.id === this.quitPing) this.io.exit();
         else this.io.write('readyok');
         return;
+      case 'done':
+        this.handled = msg.count;
+        return;
     }
   }
 
@@ -110,6 +119,19 @@ export class UciLoop {
   workerLost(reason: string): void {
     this.io.write(`info string error: the engine worker stopped (${reason}); restarting it`);
     if (this.searching) this.emitBest('bestmove 0000');
+  }
+
+  /** A new worker was started: bring it to the state the GUI believes in (options, position). */
+  workerStarted(): void {
+    this.sent = 0;
+    this.handled = -1;
+    for (const [name, value] of this.optionLog) this.post({ type: 'setoption', name, value });
+    if (this.lastPosition) this.post({ type: 'position', cmd: this.lastPosition });
+  }
+
+  private post(msg: ToWorker): void {
+    this.sent++;
+    this.io.post(msg);
   }
 
   private uci(): void {
@@ -120,13 +142,13 @@ export class UciLoop {
   }
 
   private dispatch(cmd: string, args: string[], raw: string): void {
-    if (PLAIN.has(cmd)) return this.io.post({ type: cmd as 'ucinewgame' | 'd' | 'eval' });
+    if (PLAIN.has(cmd)) return this.post({ type: cmd as 'ucinewgame' | 'd' | 'eval' });
     switch (cmd) {
       case 'position': {
         const p = parsePosition(args);
         if (!p.ok) return this.error(p.error);
         this.lastPosition = p.value;
-        return this.io.post({ type: 'position', cmd: p.value });
+        return this.post({ type: 'position', cmd: p.value });
       }
       case 'setoption': {
         const s = parseSetoption(args);
@@ -134,7 +156,7 @@ export class UciLoop {
         const c = checkOption(s.value.name, s.value.value);
         if (!c.ok) return this.error(c.error);
         if (c.value.def.type !== 'button') this.optionLog.set(c.value.def.name, c.value.value);
-        return this.io.post({ type: 'setoption', name: c.value.def.name, value: c.value.value });
+        return this.post({ type: 'setoption', name: c.value.def.name, value: c.value.value });
       }
       case 'go':
         return this.go(args, raw);
@@ -143,8 +165,8 @@ export class UciLoop {
         const n = args.length > 0 ? Number(args[0]) : undefined;
         if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= (cmd === 'perft' ? 20 : 64)))
           return this.error(`${cmd}: the depth must be an integer from 1 to ${cmd === 'perft' ? 20 : 64}, got "${args[0]}"`);
-        if (cmd === 'perft') return n === undefined ? this.error('perft: needs a depth, as in "perft 5"') : this.io.post({ type: 'perft', depth: n });
-        return this.io.post({ type: 'bench', depth: n });
+        if (cmd === 'perft') return n === undefined ? this.error('perft: needs a depth, as in "perft 5"') : this.post({ type: 'perft', depth: n });
+        return this.post({ type: 'bench', depth: n });
       }
       case 'debug':
       case 'register':
@@ -160,7 +182,7 @@ export class UciLoop {
     const g = parseGo(args);
     if (!g.ok) return this.error(`${g.error}; not searching`);
     const limits = g.value;
-    if (limits.perft !== undefined) return this.io.post({ type: 'perft', depth: limits.perft });
+    if (limits.perft !== undefined) return this.post({ type: 'perft', depth: limits.perft });
     if (this.searching) {
       if (this.stopRequested) this.deferred.push(raw);
       else this.error('go: a search is already running; send stop first');
@@ -173,7 +195,7 @@ export class UciLoop {
     this.holdInfinite = limits.infinite === true;
     this.holdPonder = limits.ponder === true;
     this.held = null;
-    this.io.post({ type: 'go', limits });
+    this.post({ type: 'go', limits });
   }
 
   private stop(): void {
@@ -200,7 +222,7 @@ export class UciLoop {
       if (this.held !== null) this.emitBest(this.held);
     }
     this.quitPing = this.nextPing++;
-    this.io.post({ type: 'ping', id: this.quitPing });
+    this.post({ type: 'ping', id: this.quitPing });
   }
 
   private emitBest(text: string): void {

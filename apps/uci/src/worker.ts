@@ -16,6 +16,8 @@ export function startWorker(): void {
   const out = (text: string) => post({ type: 'out', text });
   const engine = new Engine(signals, out);
   warmUp(engine);
+  let handled = 0;
+  post({ type: 'done', count: handled });
 
   port.on('message', (msg: ToWorker) => {
     try {
@@ -32,6 +34,7 @@ export function startWorker(): void {
         post({ type: 'bestmove', text });
       }
     }
+    post({ type: 'done', count: ++handled });
   });
 }
 
