@@ -74,10 +74,11 @@ export class Engine {
     return pos;
   }
 
-  /** `go`: searches the current position and returns the `bestmove` line. */
-  go(limits: GoLimits): string {
+  /** `go`: searches the current position and returns the `bestmove` line; `started` hears of the search first. */
+  go(limits: GoLimits, started: (side: number, fallback: string) => void = () => {}): string {
     const pos = this.current();
     const legal = legalMoves(pos);
+    started(pos.side, legal.length > 0 ? moveToUci(pos, legal[0]) : '0000');
     if (legal.length === 0) {
       this.out(`info depth 0 score ${pos.inCheck() ? 'mate 0' : 'cp 0'}`);
       return 'bestmove 0000';

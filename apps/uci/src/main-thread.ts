@@ -19,7 +19,19 @@ export function startMainThread(): void {
     exiting = true;
     process.stdout.write('', () => process.exit(0));
   };
-  const loop = new UciLoop({ write, post: (msg: ToWorker) => worker.postMessage(msg), exit }, signals);
+  const loop = new UciLoop(
+    {
+      write,
+      post: (msg: ToWorker) => worker.postMessage(msg),
+      exit,
+      now: () => performance.now(),
+      setTimer: (ms, fn) => {
+        const t = setTimeout(fn, ms);
+        return () => clearTimeout(t);
+      },
+    },
+    signals,
+  );
 
   const spawn = () => {
     const data: WorkerData = { signals };

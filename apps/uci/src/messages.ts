@@ -21,6 +21,8 @@ export type ToWorker =
 export type FromWorker =
   /** Lines to print as they are (info, errors, output of d/eval/perft/bench). */
   | { type: 'out'; text: string }
+  /** A search began: the side to move and a legal move (for the main thread's emergency answer). */
+  | { type: 'searching'; side: number; fallback: string }
   /** The answer to `go`: the `bestmove ...` line. */
   | { type: 'bestmove'; text: string }
   | { type: 'pong'; id: number }

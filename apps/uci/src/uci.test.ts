@@ -8,10 +8,30 @@ function harness() {
   const written: string[] = [];
   const posted: ToWorker[] = [];
   let exited = false;
+  let clock = 1000;
+  const timers: Array<{ at: number; fn: () => void; live: boolean }> = [];
   const signals = new Int32Array(new SharedArrayBuffer(16));
-  const loop = new UciLoop({ write: (t) => written.push(...t.split('\n')), post: (m) => posted.push(m), exit: () => (exited = true) }, signals);
+  const loop = new UciLoop(
+    {
+      write: (t) => written.push(...t.split('\n')),
+      post: (m) => posted.push(m),
+      exit: () => (exited = true),
+      now: () => clock,
+      setTimer: (ms, fn) => {
+        const t = { at: clock + ms, fn, live: true };
+        timers.push(t);
+        return () => (t.live = false);
+      },
+    },
+    signals,
+  );
   const reply = (msg: FromWorker) => loop.fromWorker(msg);
-  return { loop, written, posted, signals, reply, exited: () => exited };
+  /** Moves the clock on, firing the timers that fall due. */
+  const advance = (ms: number) => {
+    clock += ms;
+    for (const t of timers) if (t.live && t.at <= clock) (t.live = false), t.fn();
+  };
+  return { loop, written, posted, signals, reply, advance, exited: () => exited, timers };
 }
 
 describe('protocol', () => {
@@ -182,5 +202,50 @@ describe('UciLoop', () => {
     expect(h.written).toEqual(['readyok', 'readyok']);
     h.loop.line('isready');
     expect(h.written).toEqual(['readyok', 'readyok', 'readyok']);
+  });
+
+  test('a search on the clock that has not answered in time is answered by the main thread', () => {
+    const h = harness();
+    h.loop.line('go wtime 100 btime 5000 winc 0 binc 0');
+    h.reply({ type: 'searching', side: 0, fallback: 'a2a3' });
+    expect(h.timers).toHaveLength(1);
+    h.reply({ type: 'out', text: 'info depth 3 seldepth 4 multipv 1 score cp 20 nodes 300 nps 1 hashfull 0 time 5 pv e2e4 e7e5' });
+    h.advance(50);
+    expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual([]);
+    h.advance(30); // 100 ms on the clock, EMERGENCY_MARGIN_MS before it runs out
+    expect(h.written.at(-1)).toBe('bestmove e2e4');
+    expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(1);
+    h.loop.line('isready');
+    expect(h.written.at(-1)).toBe('readyok');
+    h.loop.line('position startpos moves e2e4 e7e5');
+    h.loop.line('go wtime 100 btime 5000');
+    expect(h.posted.filter((m) => m.type === 'go')).toHaveLength(1); // waits for the late search
+    h.reply({ type: 'bestmove', text: 'bestmove d2d4' }); // late: swallowed
+    expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove e2e4']);
+    expect(h.posted.filter((m) => m.type === 'go')).toHaveLength(2);
+    expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(0);
+  });
+
+  test('no emergency answer for black on white\'s clock, nor while pondering, nor for depth limits', () => {
+    const h = harness();
+    h.loop.line('go wtime 100 btime 5000');
+    h.reply({ type: 'searching', side: 1, fallback: 'a7a6' });
+    h.advance(1000);
+    expect(h.written).toEqual([]);
+    h.reply({ type: 'bestmove', text: 'bestmove e7e5' });
+    h.loop.line('go ponder wtime 100 btime 100');
+    h.reply({ type: 'searching', side: 0, fallback: 'a2a3' });
+    h.advance(1000);
+    expect(h.written).toEqual(['bestmove e7e5']);
+    h.loop.line('ponderhit'); // the clock starts now
+    h.advance(79);
+    expect(h.written).toEqual(['bestmove e7e5']);
+    h.advance(1);
+    expect(h.written).toEqual(['bestmove e7e5', 'bestmove a2a3']);
+    h.reply({ type: 'bestmove', text: 'bestmove b2b3' });
+    h.loop.line('go depth 30');
+    h.reply({ type: 'searching', side: 0, fallback: 'a2a3' });
+    h.advance(100_000);
+    expect(h.written).toHaveLength(2);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { FromWorker, ToWorker } from './messages';
 import { OPTIONS, checkOption, optionLine, type OptionValue } from './options';
-import { parseGo, parsePosition, parseSetoption, tokenize, type PositionCommand } from './protocol';
+import { parseGo, parsePosition, parseSetoption, tokenize, type GoLimits, type PositionCommand } from './protocol';
 
 /** Indices of the stop and ponderhit flags in the shared signal array, from the build (tsup.config.ts). */
 declare const __SEARCH_SIGNALS__: { stop: number; ponderhit: number; length: number };
@@ -15,13 +15,25 @@ export const SIGNALS = typeof __SEARCH_SIGNALS__ !== 'undefined' ? __SEARCH_SIGN
 export const ENGINE_NAME = 'Tempo 0.1.0';
 export const ENGINE_AUTHOR = 'the Tempo developers';
 
-/** What the loop needs from its surroundings; main.ts wires it to stdout and a Worker. */
+/** What the loop needs from its surroundings; main.ts wires it to stdout, a Worker and the clock. */
 export interface UciIo {
   write(text: string): void;
   post(msg: ToWorker): void;
   /** Called once, when `quit` or the end of input has been handled and every answer printed. */
   exit(): void;
+  /** Milliseconds, monotonic. */
+  now(): number;
+  /** Calls `fn` after `ms`; returns a function that cancels it. */
+  setTimer(ms: number, fn: () => void): () => void;
 }
+
+/**
+ * The last resort against a loss on time: when a search on the clock has not
+ * answered this many milliseconds before the side's time runs out (a worker thread
+ * starved on a busy machine, a garbage collection, an iteration that overshot), the
+ * main thread answers with the best move reported so far and stops the search.
+ */
+export const EMERGENCY_MARGIN_MS = 20;
 
 /** Queued after deferred lines when the input ends while they wait. */
 const END_OF_INPUT = '\u0000end';
@@ -32,6 +44,15 @@ const PLAIN: ReadonlySet<string> = new Set(['ucinewgame', 'd', 'eval']);
 export class UciLoop {
   /** A `go` was sent and its `bestmove` not yet printed. */
   private searching = false;
+  /** The worker is running a search whose bestmove has not come back (it may have been answered already). */
+  private workerBusy = false;
+  /** The current search: when the clock started, its limits, the side to move, a legal move, the best so far. */
+  private goAt = 0;
+  private goLimits: GoLimits = {};
+  private side = -1;
+  private fallback = '';
+  private bestSoFar = '';
+  private cancelTimer: (() => void) | null = null;
   /** Keep the bestmove until `stop` (go infinite) or `stop`/`ponderhit` (go ponder), as the spec asks. */
   private holdInfinite = false;
   private holdPonder = false;
@@ -68,7 +89,7 @@ export class UciLoop {
         // At once while searching (as the spec asks) and when the worker has nothing
         // queued (a tester's isready after each bestmove costs its clock nothing);
         // otherwise after the worker has handled every earlier command.
-        if (this.searching || this.handled === this.sent) this.io.write('readyok');
+        if (this.searching || this.workerBusy || this.handled === this.sent) this.io.write('readyok');
         else this.post({ type: 'ping', id: this.nextPing++ });
         return;
       case 'stop':
@@ -100,9 +121,19 @@ export class UciLoop {
   fromWorker(msg: FromWorker): void {
     switch (msg.type) {
       case 'out':
+        if (this.workerBusy && msg.text.startsWith('info ')) {
+          const pv = / multipv 1 .* pv (\S+)/.exec(msg.text);
+          if (pv) this.bestSoFar = pv[1];
+        }
         return this.io.write(msg.text);
+      case 'searching':
+        this.side = msg.side;
+        this.fallback = msg.fallback;
+        return this.armTimer();
       case 'bestmove':
-        if (!this.stopRequested && (this.holdInfinite || this.holdPonder)) this.held = msg.text;
+        this.workerBusy = false;
+        if (!this.searching) this.drain(); // answered already, by the emergency timer
+        else if (!this.stopRequested && (this.holdInfinite || this.holdPonder)) this.held = msg.text;
         else this.emitBest(msg.text);
         return;
       case 'pong':
@@ -118,7 +149,8 @@ export class UciLoop {
   /** The worker died: report, answer a pending `go` so the GUI is not left waiting. */
   workerLost(reason: string): void {
     this.io.write(`info string error: the engine worker stopped (${reason}); restarting it`);
-    if (this.searching) this.emitBest('bestmove 0000');
+    this.workerBusy = false;
+    if (this.searching) this.emitBest(`bestmove ${this.bestSoFar || this.fallback || '0000'}`);
   }
 
   /** A new worker was started: bring it to the state the GUI believes in (options, position). */
@@ -183,19 +215,42 @@ export class UciLoop {
     if (!g.ok) return this.error(`${g.error}; not searching`);
     const limits = g.value;
     if (limits.perft !== undefined) return this.post({ type: 'perft', depth: limits.perft });
-    if (this.searching) {
-      if (this.stopRequested) this.deferred.push(raw);
-      else this.error('go: a search is already running; send stop first');
+    if (this.searching && !this.stopRequested) return this.error('go: a search is already running; send stop first');
+    if (this.searching || this.workerBusy) {
+      this.deferred.push(raw); // the stopped search is still winding down
       return;
     }
     Atomics.store(this.signals, SIGNALS.stop, 0);
     Atomics.store(this.signals, SIGNALS.ponderhit, 0);
-    this.searching = true;
+    this.searching = this.workerBusy = true;
     this.stopRequested = false;
     this.holdInfinite = limits.infinite === true;
     this.holdPonder = limits.ponder === true;
     this.held = null;
+    this.goAt = this.io.now();
+    this.goLimits = limits;
+    this.side = -1;
+    this.fallback = this.bestSoFar = '';
     this.post({ type: 'go', limits });
+  }
+
+  /** Arms the emergency answer of a search on the clock (not while pondering: the clock is the opponent's). */
+  private armTimer(): void {
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    if (!this.searching || this.holdPonder || this.holdInfinite || this.side < 0) return;
+    const time = this.side === 0 ? this.goLimits.wtime : this.goLimits.btime;
+    if (time === undefined) return;
+    const delay = Math.max(0, this.goAt + time - EMERGENCY_MARGIN_MS - this.io.now());
+    this.cancelTimer = this.io.setTimer(delay, () => this.emergency());
+  }
+
+  private emergency(): void {
+    this.cancelTimer = null;
+    if (!this.searching || !this.workerBusy) return;
+    this.stopRequested = true;
+    Atomics.store(this.signals, SIGNALS.stop, 1);
+    this.emitBest(`bestmove ${this.bestSoFar || this.fallback}`);
   }
 
   private stop(): void {
@@ -209,7 +264,9 @@ export class UciLoop {
     if (!this.searching || !this.holdPonder) return;
     this.holdPonder = false;
     Atomics.store(this.signals, SIGNALS.ponderhit, 1);
-    if (this.held !== null && !this.holdInfinite) this.emitBest(this.held);
+    if (this.held !== null && !this.holdInfinite) return this.emitBest(this.held);
+    this.goAt = this.io.now(); // our clock runs from here
+    this.armTimer();
   }
 
   /** `quit` (stop: true) or the end of input: exit after the worker has answered everything sent. */
@@ -227,9 +284,17 @@ export class UciLoop {
 
   private emitBest(text: string): void {
     this.io.write(text);
+    this.cancelTimer?.();
+    this.cancelTimer = null;
     this.searching = false;
     this.held = null;
     this.holdInfinite = this.holdPonder = false;
+    this.drain();
+  }
+
+  /** Runs the lines deferred behind a stopped search once the worker is free again. */
+  private drain(): void {
+    if (this.searching || this.workerBusy) return;
     this.stopRequested = false;
     const queue = this.deferred;
     this.deferred = [];

@@ -47,7 +47,7 @@ function handle(engine: Engine, msg: ToWorker, post: (msg: FromWorker) => void, 
     case 'ucinewgame':
       return engine.newGame();
     case 'go':
-      return post({ type: 'bestmove', text: engine.go(msg.limits) });
+      return post({ type: 'bestmove', text: engine.go(msg.limits, (side, fallback) => post({ type: 'searching', side, fallback })) });
     case 'ping':
       return post({ type: 'pong', id: msg.id });
     case 'd':
