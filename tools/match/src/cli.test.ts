@@ -13,7 +13,7 @@ writeFileSync(PGN, '[Event "?"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n\n[E
 
 const A = ['--engine', 'name=A', `cmd=${fakeUciCommand('--greedy')}`];
 const B = ['--engine', 'name=B', `cmd=${fakeUciCommand('--seed', '3')}`];
-const base = [...A, ...B, '--each', 'tc=1+0.01', '--maxmoves', '15'];
+const base = [...A, ...B, '--each', 'tc=10+0.1', '--maxmoves', '15'];
 
 async function run(...argv: string[]) {
   const io = collectIo();
@@ -47,7 +47,7 @@ describe('the command line end to end', () => {
     expect(r1.out.some((l) => /^LLR: -?\d+\.\d\d \(-2\.94, 2\.94\) \[0\.00, 5\.00\]$/.test(l))).toBe(true);
     const games = readFileSync(pgn, 'utf8').split('[Event ').length - 1;
     expect(games).toBe(4);
-    expect(readFileSync(pgn, 'utf8')).toMatch(/\[FEN "rnbqk1nr\/ppppp1bp\/6p1\/5p2\/2BP4\/4P3\/PPP2PPP\/RNBQK1NR w KQkq - 0 4"\]\n\[TimeControl "1\+0\.01"\]\n\[Termination "\w+"\]\n\[PlyCount "\d+"\]/);
+    expect(readFileSync(pgn, 'utf8')).toMatch(/\[FEN "rnbqk1nr\/ppppp1bp\/6p1\/5p2\/2BP4\/4P3\/PPP2PPP\/RNBQK1NR w KQkq - 0 4"\]\n\[TimeControl "10\+0\.1"\]\n\[Termination "\w+"\]\n\[PlyCount "\d+"\]/);
 
     // Resume of a finished match plays nothing more; other settings are refused.
     expect((await run(...base, '--games', '4', '--openings', EPD, '--out', out1, '--resume', '--sprt', 'elo0=0', 'elo1=5')).out[0]).toBe(r1.out[0]);
@@ -66,5 +66,21 @@ describe('the command line end to end', () => {
     const bad = await run('merge', out1, out3);
     expect(bad.code).toBe(2);
     expect(bad.err[0]).toMatch(/r3\.json was played with other settings than .*r1\.json/);
+  });
+});
+
+describe('ladder', () => {
+  it('plays each selected opponent and writes the strength table', async () => {
+    const strength = join(dir, 'STRENGTH.md');
+    const r = await run(
+      'ladder', '--games', '2', '--tc', '10+0.1', '--openings', EPD, '--dir', join(dir, 'ladder'), '--strength-file', strength,
+      '--subject', 'name=Fake', `cmd=${fakeUciCommand('--greedy')}`,
+      '--engine', 'name=Other', `cmd=${fakeUciCommand('--seed', '9')}`, '--only', 'Other',
+    );
+    expect(r.code).toBe(0);
+    const table = readFileSync(strength, 'utf8');
+    expect(table).toMatch(/\| Opponent \| Games \| Score \(W-L-D\) \| Elo \| Time losses \(own \/ opponent\) \| Other faults \|/);
+    expect(table).toMatch(/\n\| Other \| 2 \| \d+\.\d% \(\d-\d-\d\) \| .+ \| 0 \/ 0 \| none \|\n/);
+    expect(table).toMatch(/Date \d{4}-\d\d-\d\d, commit \w+/);
   });
 });

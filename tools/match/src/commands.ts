@@ -34,9 +34,24 @@ export async function matchCommand(argv: string[], io: Io, extra: { signal?: Abo
     if (d) throw new InputError(`${o.out} was played with other settings (${d} differs); use a new --out`);
   }
   const names: [string, string] = [engines[0].name, engines[1].name];
-  const result = await withProgress(settings, previous, io, o.verbose, (events) =>
-    runMatch({ settings, openings, previous, out: o.out, pgn: o.pgn, concurrency: o.concurrency, events, signal: extra.signal, noClockMs: extra.noClockMs }),
-  );
+  // Ctrl-C: the engines get it too and die, so the games under way are void; stop
+  // recording at once and leave the result file as it was after the last whole pair.
+  const interrupt = new AbortController();
+  const onSigint = () => {
+    interrupt.abort('interrupt');
+    io.err(`tempo-match: interrupted; ${o.out ? `${o.out} holds every finished pair, continue with --resume` : 'no --out, nothing kept'}`);
+    process.exit(130);
+  };
+  process.once('SIGINT', onSigint);
+  const signal = extra.signal ? AbortSignal.any([extra.signal, interrupt.signal]) : interrupt.signal;
+  let result: ResultFile;
+  try {
+    result = await withProgress(settings, previous, io, o.verbose, (events) =>
+      runMatch({ settings, openings, previous, out: o.out, pgn: o.pgn, concurrency: o.concurrency, events, signal, noClockMs: extra.noClockMs }),
+    );
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
   if (result.sprtDecision === undefined && result.finished.length < settings.games / 2) io.out(`Stopped after ${result.finished.length} of ${settings.games / 2} pairs`);
   for (const line of reportLines(names, result.counts, settings.sprt, result.failures)) io.out(line);
   return 0;

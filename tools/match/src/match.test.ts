@@ -12,10 +12,10 @@ const OPENINGS: Opening[] = [
   { fen: 'rnb1kb1r/ppqppppp/2p2n2/8/8/2PP4/PPQ1PPPP/RNB1KBNR w KQkq - 0 4', moves: [] },
 ];
 
-const FAST = { handshakeMs: 3000, readyMs: 500, stopGraceMs: 300 };
+const FAST = { handshakeMs: 5000, readyMs: 500, stopGraceMs: 1000 };
 
-function settings(a: string, b: string, games: number, maxMoves = 25): MatchSettings {
-  const limit = { kind: 'tc' as const, moves: 0, baseMs: 1000, incMs: 10 };
+function settings(a: string, b: string, games: number, maxMoves = 25, baseMs = 2000): MatchSettings {
+  const limit = { kind: 'tc' as const, moves: 0, baseMs, incMs: 10 };
   return {
     engines: [
       { name: 'A', cmd: a, options: {}, limit },
@@ -81,8 +81,10 @@ describe('a stopped match resumed', () => {
   it('gives the same counts as one run straight through', async () => {
     const a = fakeUciCommand('--greedy', '--seed', '5');
     const b = fakeUciCommand('--seed', '6');
-    const s = settings(a, b, 8);
+    // A clock the fakes (which answer at once) cannot overrun even on a loaded machine.
+    const s = settings(a, b, 8, 25, 60_000);
     const straight = (await play(s, { concurrency: 2 })).result;
+    expect(straight.failures).toEqual({});
 
     const out = join(tmp(), 'result.json');
     const stop = new AbortController();
@@ -97,6 +99,7 @@ describe('a stopped match resumed', () => {
     const resumed = await play(s, { concurrency: 2, out, previous: saved });
     expect(resumed.games.length).toBe(2 * (4 - half.finished.length));
     expect(resumed.result.finished).toEqual([0, 1, 2, 3]);
+    expect(resumed.result.failures).toEqual({});
     expect(resumed.result.counts).toEqual(straight.counts);
     expect(readResultFile(out).counts).toEqual(straight.counts);
   });

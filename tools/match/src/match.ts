@@ -39,7 +39,7 @@ export interface RunOptions {
   /** How long a nodes/depth search may take before it is a stall. */
   noClockMs?: number;
   events?: MatchEvents;
-  /** Stops taking new pairs (the pairs under way finish). */
+  /** Stops taking new pairs; the pairs under way finish, unless the reason is 'interrupt' (then they are dropped). */
   signal?: AbortSignal;
 }
 
@@ -125,6 +125,8 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
           games.push(g);
           o.events?.onGame?.(pair, white, s.engines[white].name, s.engines[1 - white].name, g);
         }
+        // An abort means "stop now": a pair cut short or finished after it is not recorded.
+        if (o.signal?.aborted && o.signal.reason === 'interrupt') break;
         addPair(result.counts, scores[0], scores[1]);
         result.finished.push(pair);
         result.finished.sort((x, y) => x - y);
@@ -164,6 +166,6 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
     }
   };
   await Promise.all(Array.from({ length: Math.min(o.concurrency, Math.max(1, todo.length)) }, worker));
-  if (o.out) writeResultFile(o.out, result);
+  if (o.out && o.signal?.reason !== 'interrupt') writeResultFile(o.out, result);
   return result;
 }

@@ -7,7 +7,7 @@
 // and with --once FILE only if FILE does not exist yet (it is created), so that a
 // restarted engine behaves:
 //   --misbehave illegal|crash|stall|slow|late-isready|disconnect|nomove --at N
-//   slow: answers after its whole clock plus 200 ms; stall: never answers `go` or
+//   slow: answers after its whole clock plus 500 ms; stall: never answers `go` or
 //   `isready` again; late-isready: answers that isready after --delay MS (default 3000).
 import { createInterface } from 'node:readline';
 import { closeSync, existsSync, writeFileSync } from 'node:fs';
@@ -124,7 +124,7 @@ function go(args) {
   const answer = () => process.stdout.write(`info depth 1 score cp ${score} nodes 1\nbestmove ${move}\n`);
   if (trigger('slow', goCount)) {
     const i = args.indexOf(chess.turn() === 'w' ? 'wtime' : 'btime');
-    setTimeout(answer, (i < 0 ? 1000 : Number(args[i + 1])) + 200);
+    setTimeout(answer, (i < 0 ? 1000 : Number(args[i + 1])) + 500);
   } else answer();
 }
 
