@@ -49,7 +49,7 @@ describe('openings', () => {
     const pgn = readOpenings(join(dir, 'o.pgn'), false);
     expect(pgn[0].moves).toEqual(['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5', 'e1g1', 'g8f6']);
     expect(pgn[1]).toEqual({ fen: '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1', moves: ['e1c1'] });
-    writeFileSync(join(dir, 'o.epd'), '# comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;id "start"\n7k/5Q2/6K1/8/8/8/8/8 b - -\n');
+    writeFileSync(join(dir, 'o.epd'), '# comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;id "start"\n7k/5Q2/6K1/8/8/8/8/9 b - -\n');
     expect(() => readOpenings(join(dir, 'o.epd'), false)).toThrow(/o\.epd:3: not a playable position/);
   });
 });
