@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -82,5 +82,24 @@ describe('ladder', () => {
     expect(table).toMatch(/\| Opponent \| Games \| Score \(W-L-D\) \| Elo \| Time losses \(own \/ opponent\) \| Other faults \|/);
     expect(table).toMatch(/\n\| Other \| 2 \| \d+\.\d% \(\d-\d-\d\) \| .+ \| 0 \/ 0 \| none \|\n/);
     expect(table).toMatch(/Date \d{4}-\d\d-\d\d, commit \w+/);
+  });
+});
+
+const STOCKFISH = '/usr/games/stockfish';
+
+describe.skipIf(!existsSync(STOCKFISH))('Chess960 with a real engine (when Stockfish is installed)', () => {
+  it('sets UCI_Chess960, referees with chessops and writes the Variant header', async () => {
+    const starts = join(dir, '960.epd');
+    writeFileSync(starts, 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\nrkrnbbqn/pppppppp/8/8/8/8/PPPPPPPP/RKRNBBQN w CAca - 0 1\n');
+    const pgn = join(dir, '960.pgn');
+    const r = await run(
+      '--engine', 'name=SF1', `cmd=${STOCKFISH}`, '--engine', 'name=SF2', `cmd=${STOCKFISH}`, '--each', 'nodes=200', 'option.Hash=1',
+      '--games', '4', '--openings', starts, '--chess960', '--maxmoves', '30', '--pgn', pgn,
+    );
+    expect(r.err).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(r.out.at(-1)).toBe('Engine faults: SF1: none; SF2: none');
+    const text = readFileSync(pgn, 'utf8');
+    expect(text.match(/\[Variant "Chess960"\]/g)).toHaveLength(4);
   });
 });
