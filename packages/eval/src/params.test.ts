@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { Position } from '@tempo/position';
 import * as L from './layout';
@@ -69,5 +70,13 @@ describe('parameter table', () => {
     // Knight e4: 337 + PeSTO's 28; the kings on e1 and e8 cancel.
     expect((e4.st.psq << 16) >> 16).toBe(337 + 28);
     expect(e4.st.phase).toBe(1);
+  });
+});
+
+describe('committed parameter files', () => {
+  test('params/default.json and params/pesto-only.json are the presets (regenerate with paramsToJson when a default changes)', () => {
+    const dir = new URL('../params/', import.meta.url);
+    expect(readFileSync(new URL('default.json', dir), 'utf8')).toBe(paramsToJson(DEFAULT_PARAMS));
+    expect(readFileSync(new URL('pesto-only.json', dir), 'utf8')).toBe(paramsToJson(presetParams('pesto-only')));
   });
 });
