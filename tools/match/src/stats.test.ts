@@ -9,7 +9,7 @@ import { addPair, emptyCounts, sprtDecision, sprtLlr, type Counts, type SprtSett
  * UCI_Elo 1500 vs 1700, GNU Chess vs Toga II and Lozza 2 vs Stockfish UCI_Elo 1800 at
  * 1+0.01, 3-move openings; the logs are quoted in tools/match/README.md.
  */
-const FASTCHESS: Array<{ match: string; penta: number[]; elo: string; los: string; sprt?: SprtSettings; llr?: string }> = [
+const FASTCHESS: Array<{ match: string; penta: number[]; elo: string; los: string; sprt?: SprtSettings; llr?: string; decision?: string }> = [
   { match: 'Lozza2 vs Glaurung (accept)', penta: [8, 1, 0, 0, 1], elo: 'Elo: -338.04 +/- nan, nElo: -306.03 +/- 152.27', los: 'LOS: 0.00 %, DrawRatio: 0.00 %, PairsRatio: 0.11' },
   { match: 'Lozza2 vs Glaurung (accept)', penta: [14, 3, 2, 0, 1], elo: 'Elo: -318.98 +/- 221.34, nElo: -348.06 +/- 107.67', los: 'LOS: 0.00 %, DrawRatio: 10.00 %, PairsRatio: 0.06' },
   { match: 'Lozza2 vs Glaurung (accept)', penta: [17, 6, 5, 0, 2], elo: 'Elo: -240.82 +/- 119.66, nElo: -259.23 +/- 87.91', los: 'LOS: 0.00 %, DrawRatio: 16.67 %, PairsRatio: 0.09' },
@@ -19,16 +19,24 @@ const FASTCHESS: Array<{ match: string; penta: number[]; elo: string; los: strin
   { match: 'GnuChess vs Toga2 (ref2)', penta: [3, 1, 5, 1, 0], elo: 'Elo: -107.54 +/- 127.62, nElo: -144.54 +/- 152.27', los: 'LOS: 3.14 %, DrawRatio: 50.00 %, PairsRatio: 0.25', sprt: { elo0: -400, elo1: 0, alpha: 0.001, beta: 0.001, model: 'logistic' }, llr: 'LLR: 4.42 (-6.91, 6.91) [-400.00, 0.00]' },
   { match: 'Lozza2 vs SF1800 (ref3)', penta: [0, 0, 2, 0, 8], elo: 'Elo: 381.70 +/- nan, nElo: 491.35 +/- 152.27', los: 'LOS: 100.00 %, DrawRatio: 20.00 %, PairsRatio: inf', sprt: { elo0: -5, elo1: 5, alpha: 0.0005, beta: 0.0005, model: 'normalized' }, llr: 'LLR: 0.36 (-7.60, 7.60) [-5.00, 5.00]' },
   { match: 'Lozza2 vs SF1800 (ref3)', penta: [0, 0, 7, 1, 12], elo: 'Elo: 254.73 +/- 129.74, nElo: 325.98 +/- 107.67', los: 'LOS: 100.00 %, DrawRatio: 35.00 %, PairsRatio: inf', sprt: { elo0: -5, elo1: 5, alpha: 0.0005, beta: 0.0005, model: 'normalized' }, llr: 'LLR: 0.64 (-7.60, 7.60) [-5.00, 5.00]' },
+  // From a fastchess run of another session on this machine (Tempo's full evaluation against
+  // its PeSTO-only preset, 10,000 nodes a move, SPRT elo0=0 elo1=10 normalized); the last one
+  // crossed the upper bound.
+  { match: 'Tempo full vs pesto (interval)', penta: [1, 3, 4, 5, 7], elo: 'Elo: 126.97 +/- 111.69, nElo: 139.95 +/- 107.67', los: 'LOS: 99.46 %, DrawRatio: 20.00 %, PairsRatio: 3.00', sprt: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'normalized' }, llr: 'LLR: 0.39 (-2.94, 2.94) [0.00, 10.00]' },
+  { match: 'Tempo full vs pesto (interval)', penta: [3, 5, 16, 12, 24], elo: 'Elo: 150.65 +/- 63.85, nElo: 168.58 +/- 62.16', los: 'LOS: 100.00 %, DrawRatio: 26.67 %, PairsRatio: 4.50', sprt: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'normalized' }, llr: 'LLR: 1.33 (-2.94, 2.94) [0.00, 10.00]' },
+  { match: 'Tempo full vs pesto (interval)', penta: [4, 6, 26, 22, 42], elo: 'Elo: 172.78 +/- 49.27, nElo: 200.28 +/- 48.15', los: 'LOS: 100.00 %, DrawRatio: 26.00 %, PairsRatio: 6.40', sprt: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'normalized' }, llr: 'LLR: 2.46 (-2.94, 2.94) [0.00, 10.00]' },
+  { match: 'Tempo full vs pesto (final)', penta: [4, 7, 31, 28, 49], elo: 'Elo: 175.61 +/- 44.19, nElo: 208.71 +/- 44.14', los: 'LOS: 100.00 %, DrawRatio: 26.05 %, PairsRatio: 7.00', sprt: { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'normalized' }, llr: 'LLR: 2.99 (-2.94, 2.94) [0.00, 10.00]', decision: 'SPRT: H1 accepted' },
 ];
 
 const counts = ([ll, ld, d, wd, ww]: number[]): Counts => ({ ...emptyCounts(), penta: { ll, ld, wl: 0, dd: d, wd, ww } });
 
 describe('statistics agree with fastchess to the printed precision', () => {
-  it.each(FASTCHESS)('$match $penta', ({ penta, elo, los, sprt, llr }) => {
+  it.each(FASTCHESS)('$match $penta', ({ penta, elo, los, sprt, llr, decision }) => {
     const lines = reportLines(['A', 'B'], counts(penta), sprt);
     expect(lines[1]).toBe(elo);
     expect(lines[2]).toBe(los);
     if (llr) expect(lines[4]).toBe(llr);
+    if (llr) expect(lines[5]).toBe(decision ?? 'SPRT: no decision');
   });
 });
 
