@@ -47,6 +47,13 @@ if (process.argv[2] === '--selfplay') {
     const [k, v] = a.split('=');
     if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
   }
+  // BENCH_WARMUP=1 runs the whole bench once first (steady-state speed, as a running engine has it).
+  for (let pass = process.env.BENCH_WARMUP === '1' ? 0 : 1; pass < 1; pass++)
+    for (const fen of BENCH_FENS) {
+      s.tt.clear();
+      s.clear();
+      s.search(Position.fromFen(fen, { psq: s.evalContext.psq }), { depth });
+    }
   let nodes = 0;
   const t0 = performance.now();
   for (const fen of BENCH_FENS) {

@@ -42,6 +42,9 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'NmpDepthDiv', value: 4, min: 2, max: 8 },
   { name: 'NmpEvalDiv', value: 200, min: 50, max: 600 },
   { name: 'NmpVerifyDepth', value: 14, min: 6, max: 40 },
+  // Null move only when staticEval >= beta - NmpMargin * depth + NmpBaseMargin.
+  { name: 'NmpMargin', value: 20, min: 0, max: 100 },
+  { name: 'NmpBaseMargin', value: 0, min: -200, max: 400 },
 
   // ---- Reverse futility: eval - RfpMargin * (depth - improving) >= beta below RfpDepth.
   { name: 'RfpDepth', value: 9, min: 1, max: 16 },
@@ -130,6 +133,8 @@ export class SearchParams {
   NmpDepthDiv = 1;
   NmpEvalDiv = 1;
   NmpVerifyDepth = 0;
+  NmpMargin = 0;
+  NmpBaseMargin = 0;
   RfpDepth = 0;
   RfpMargin = 0;
   RazorBase = 0;

@@ -423,7 +423,7 @@ export class Searcher {
 
       // Step 7. Null move pruning, verified at high depth.
       if (
-        P.NullMove !== 0 && ev >= beta && staticEval >= beta - 20 * depth + 160 && this.ssMove[sp - 1] !== 0 &&
+        P.NullMove !== 0 && ev >= beta && staticEval >= beta - P.NmpMargin * depth + P.NmpBaseMargin && depth >= 2 && this.ssMove[sp - 1] !== 0 &&
         ply >= this.nmpMinPly && beta > VALUE_MATED_IN_MAX_PLY && this.hasNonPawn()
       ) {
         let dr = ((ev - beta) / P.NmpEvalDiv) | 0;
@@ -641,14 +641,15 @@ export class Searcher {
     let bestValue = -VALUE_INFINITE, futilityBase = -VALUE_INFINITE, rawEval = VALUE_NONE;
     if (!inCheck) {
       rawEval = ttEval !== VALUE_NONE ? ttEval : evaluate(pos, this.evalContext);
-      bestValue = this.corrected(rawEval);
+      const staticEval = this.corrected(rawEval);
+      bestValue = staticEval;
       if (ttScore !== VALUE_NONE && (ttBound & (ttScore > bestValue ? BOUND_LOWER : BOUND_UPPER)) !== 0) bestValue = ttScore;
       if (bestValue >= beta) {
         if (!ttHit) tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, DEPTH_QS, BOUND_LOWER, 0, 0);
         return bestValue;
       }
       if (bestValue > alpha) alpha = bestValue;
-      futilityBase = bestValue + P.QsFutMargin;
+      futilityBase = staticEval + P.QsFutMargin;
     }
 
     const picker = this.pickers[2 * ply + (this.ssExcluded[sp] !== 0 ? 1 : 0)];
