@@ -34,7 +34,7 @@ export type OptionValue = number | boolean | string | null;
  */
 export const DEFAULT_MOVE_OVERHEAD = 40;
 export const DEFAULT_HASH_MB = 16;
-export const MAX_HASH_MB = 16384;
+export const MAX_HASH_MB = 8192;
 export const MAX_THREADS = 1;
 
 const BASE_OPTIONS: OptionDef[] = [

@@ -90,7 +90,7 @@ describe('UciLoop', () => {
     const h = harness();
     h.loop.line('uci');
     expect(h.written[0]).toMatch(/^id name Tempo/);
-    expect(h.written).toContain('option name Hash type spin default 16 min 1 max 16384');
+    expect(h.written).toContain('option name Hash type spin default 16 min 1 max 8192');
     expect(h.written.at(-1)).toBe('uciok');
     expect(h.posted).toEqual([]);
   });
