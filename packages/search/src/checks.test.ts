@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { Position } from '@tempo/position';
-import { generateLegal, givesCheck } from '@tempo/movegen';
-import { givesCheckFast } from './checks';
+import { generateLegal, givesCheck, legal, pseudoLegal } from '@tempo/movegen';
+import { givesCheckFast, legalQuick } from './checks';
 
 // Positions rich in checks: discovered checks, pins, promotions, castling, en passant.
 const FENS = [
@@ -33,4 +33,26 @@ test('givesCheckFast agrees with givesCheck once the row has check info, over ra
     }
   }
   expect(checked).toBeGreaterThan(1000);
+});
+
+test('legalQuick agrees with legal on every pseudo-legal move of random games (all from/to pairs tried)', () => {
+  const list = new Int32Array(256);
+  let seed = 777, tried = 0;
+  const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) | 0) >>> 8) % n;
+  for (const fen of FENS) {
+    const pos = Position.fromFen(fen);
+    for (let ply = 0; ply < 30; ply++) {
+      const n = generateLegal(pos, list, 0);
+      if (n === 0) break;
+      for (let from = 0; from < 64; from++)
+        for (let to = 0; to < 64; to++) {
+          const m = from | (to << 6);
+          if (!pseudoLegal(pos, m)) continue;
+          expect(legalQuick(pos, m)).toBe(legal(pos, m));
+          tried++;
+        }
+      pos.doMove(list[rand(n)]);
+    }
+  }
+  expect(tried).toBeGreaterThan(2000);
 });

@@ -8,7 +8,7 @@
  */
 import { BISHOP, KING, KNIGHT, LINE, PAWN, ROOK } from '@tempo/bitboard';
 import type { Position } from '@tempo/position';
-import { givesCheck } from '@tempo/movegen';
+import { givesCheck, legal } from '@tempo/movegen';
 
 /** Whether the legal move m gives check (same answer as movegen's givesCheck). */
 export function givesCheckFast(pos: Position, m: number): boolean {
@@ -38,4 +38,20 @@ export function givesCheckFast(pos: Position, m: number): boolean {
   if ((from < 32 ? (st.ciBlockersLo >>> from) & 1 : (st.ciBlockersHi >>> (from - 32)) & 1) === 0) return false;
   const li = (st.ciKing << 7) + (from << 1);
   return (to < 32 ? (LINE[li] >>> to) & 1 : (LINE[li + 1] >>> (to - 32)) & 1) === 0;
+}
+
+/**
+ * movegen's legal(m) for a pseudo-legal m, skipping its slider lookups in the common
+ * case: not in check, a normal move of a piece other than the king, from a square
+ * on no line through our king (so it cannot be pinned).
+ */
+export function legalQuick(pos: Position, m: number): boolean {
+  const st = pos.st;
+  if ((st.checkersLo | st.checkersHi) !== 0 || (m & 0xc000) !== 0) return legal(pos, m);
+  const bb = pos.bb, o = pos.side << 4, from = m & 63;
+  const kLo = bb[o + 12], kHi = bb[o + 13];
+  const k = kLo !== 0 ? 31 - Math.clz32(kLo & -kLo) : 63 - Math.clz32(kHi & -kHi);
+  if (from === k) return legal(pos, m);
+  const li = (k << 7) + (from << 1);
+  return (LINE[li] | LINE[li + 1]) === 0 || legal(pos, m);
 }

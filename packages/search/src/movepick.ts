@@ -12,7 +12,8 @@
  */
 import { KNIGHT, NO_PIECE, PAWN, QUEEN } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, PROMOTION, type Position } from '@tempo/position';
-import { generateCaptures, generateEvasions, generateQuiets, legal, pseudoLegal, see, SEE_VALUE } from '@tempo/movegen';
+import { generateCaptures, generateEvasions, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo/movegen';
+import { legalQuick as legal } from './checks';
 import {
   STAGE_BAD_CAPTURE,
   STAGE_CAPTURE_INIT,
