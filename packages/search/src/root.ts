@@ -8,13 +8,16 @@ import { NO_PIECE, PAWN } from '@tempo/bitboard';
 import { EN_PASSANT, Position, START_FEN } from '@tempo/position';
 import { generateLegal, givesCheck, legal, pseudoLegal, SEE_VALUE } from '@tempo/movegen';
 import type { EvalContext } from '@tempo/eval';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MAX_DEPTH, MAX_PLY, VALUE_INFINITE, VALUE_MATE, VALUE_MATE_IN_MAX_PLY } from './constants';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MAX_DEPTH, MAX_PLY, VALUE_INFINITE, VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_NONE } from './constants';
 import { isTactical } from './movepick';
 import type { SearchHooks, SearchInfo, SearchResult, Searcher } from './search';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
 import type { SearchLimits } from './time';
 
 const PV_STRIDE = MAX_PLY + 1;
+/** Lazy SMP: helper thread i skips the depths where ((depth + phase) / size) is odd. */
+const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 const NO_AVG = -VALUE_INFINITE - 1;
 
 /** Converts an internal score to UCI terms: centipawns, or mate in moves (negative when mated). */
@@ -84,6 +87,10 @@ export class RootDriver {
     let lastBest = 0, stability = 0, lastScore = NO_AVG;
 
     for (let depth = 1; depth <= maxDepth && !s.stopped; depth++) {
+      if (s.threadIndex > 0 && depth > 1) {
+        const i = (s.threadIndex - 1) % 20;
+        if (((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) & 1) continue;
+      }
       s.rootDepth = depth;
       for (let i = 0; i < this.count; i++) {
         this.prevScore[i] = this.score[i];
@@ -156,7 +163,8 @@ export class RootDriver {
     const s = this.s, pos = s.pos, P = s.params, board = pos.board, hooks = this.hooks;
     if (++s.nodes >= s.nextCheck) s.checkLimits();
     s.pvLen[0] = 0;
-    let best = -VALUE_INFINITE;
+    const alpha0 = alpha;
+    let best = -VALUE_INFINITE, bestMove = 0;
     for (let i = this.pvIdx; i < this.count; i++) {
       const ri = this.order[i], m = this.moves[ri], mc = i - this.pvIdx + 1;
       if (hooks.onCurrMove !== undefined && this.elapsed() > 3000) hooks.onCurrMove(m, i + 1, depth);
@@ -196,10 +204,16 @@ export class RootDriver {
       if (v > best) {
         best = v;
         if (v > alpha) {
+          bestMove = m;
           if (v >= beta) break;
           alpha = v;
         }
       }
+    }
+    // The root's entry: move ordering for the next search from here, and for helper threads.
+    if (!s.stopped && this.pvIdx === 0) {
+      const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+      s.tt.store(pos.st.keyLo, pos.st.keyHi, best, VALUE_NONE, depth, bound, bestMove, 1);
     }
     return best;
   }

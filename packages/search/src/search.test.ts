@@ -193,6 +193,20 @@ describe('search behaviour', () => {
     expect(r.score).toBe(VALUE_MATE - 3);
   });
 
+  test('a Lazy SMP helper skips iterations, and shares the main thread\'s table', () => {
+    const main = fresh();
+    const helper = new Searcher(new TranspositionTable(0, main.tt.buffer as SharedArrayBuffer), main.signals, { threadIndex: 2 });
+    const depths: number[] = [];
+    const p = pos(FEN);
+    const r = helper.search(p, { depth: 8 }, { onInfo: (i) => depths.push(i.depth) });
+    expect(legalMoves(p)).toContain(r.bestMove);
+    expect(depths).toEqual([1, 3, 5, 7]); // helper 2: phase 1, size 1 skips the even depths
+    // The main thread's view of the table holds the helper's root entry and best move.
+    expect(main.tt.probe(p.st.keyLo, p.st.keyHi)).toBe(true);
+    expect(main.tt.hitDepth).toBe(7);
+    expect(main.tt.hitMove).toBe(r.bestMove);
+  });
+
   test('setOption rejects unknown names and clamps values', () => {
     const s = fresh();
     expect(s.setOption('NoSuchThing', 1)).toBe(false);

@@ -52,6 +52,11 @@ export interface SearchOptions {
   moveOverhead: number;
   /** Evaluation weights (default: the evaluation's defaults). */
   evalParams?: EvalParams;
+  /**
+   * Lazy SMP: 0 for the main thread; a helper (1, 2, ...) skips some iterations
+   * (Stockfish's old skip pattern) so the threads spread over depths.
+   */
+  threadIndex?: number;
 }
 
 /** One line of search output (UCI `info`). */
@@ -102,6 +107,7 @@ export class Searcher {
   readonly evalContext: EvalContext;
   multiPV = 1;
   moveOverhead = 20;
+  threadIndex = 0;
 
   // ---- The position being searched (a placeholder until the first search).
   pos: Position;
@@ -152,6 +158,7 @@ export class Searcher {
     this.evalContext = new EvalContext(options.evalParams);
     if (options.multiPV !== undefined) this.multiPV = Math.max(1, options.multiPV | 0);
     if (options.moveOverhead !== undefined) this.moveOverhead = Math.max(0, options.moveOverhead | 0);
+    if (options.threadIndex !== undefined) this.threadIndex = Math.max(0, options.threadIndex | 0);
     this.pos = placeholderPosition(this.evalContext);
     for (let s = 0; s < 2 * (MAX_PLY + 4); s++) this.pickers.push(new MovePicker(this.pos, this.moves, this.moveScores, this.h, s));
     this.root = new RootDriver(this);
