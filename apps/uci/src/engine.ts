@@ -9,6 +9,7 @@ import { legalMoves, parseUciMove } from '@tempo/movegen';
 import { EvalContext, formatEvalTrace, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
 import { Searcher, TranspositionTable, type SearchLimits } from '@tempo/search';
 import { readFileSync } from 'node:fs';
+import { HelperPool, type ToHelper } from './helpers';
 import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, SEARCH_PARAM_FACTS, type OptionValue } from './options';
 import type { GoLimits, PositionCommand } from './protocol';
 import { formatBoard, formatInfo } from './format';
@@ -33,6 +34,8 @@ export class Engine {
   private readonly searchValues = new Map<string, number>();
   private fen = START_FEN;
   private moves: string[] = [];
+  /** Lazy SMP helpers (Threads - 1 of them), or null with one thread. */
+  private helpers: HelperPool | null = null;
 
   constructor(
     private readonly signals: Int32Array,
@@ -94,6 +97,13 @@ export class Engine {
       if (picked.length > 0) search.searchMoves = picked;
     }
     const start = performance.now();
+    this.helpers?.start({
+      fen: this.fen,
+      moves: this.moves,
+      chess960: this.chess960,
+      searchMoves: search.searchMoves?.map((m) => moveToUci(pos, m)),
+      generation: this.tt.generation,
+    });
     const result = this.searcher.search(pos, search, {
       onInfo: (info) => this.out(formatInfo(info, pos)),
       onCurrMove: (move, number, depth) => {
@@ -118,6 +128,7 @@ export class Engine {
       case 'Hash':
         try {
           this.tt.resize(value as number);
+          this.helpers?.send({ type: 'tt', buffer: this.tt.buffer as SharedArrayBuffer });
         } catch (e) {
           this.error(`setoption: Hash ${value} MB could not be allocated (${(e as Error).message}); the table keeps its size`);
         }
@@ -125,8 +136,9 @@ export class Engine {
       case 'Clear Hash':
         return this.newGame();
       case 'Threads':
+        return this.setThreads(value as number);
       case 'Ponder':
-        return; // one search thread for now; pondering needs nothing set up in advance
+        return; // pondering needs nothing set up in advance
       case 'MultiPV':
         this.multiPV = value as number;
         this.searcher.setOption('MultiPV', this.multiPV);
@@ -152,6 +164,7 @@ export class Engine {
         if (SEARCH_PARAM_FACTS.some((p) => p.name === name)) {
           this.searchValues.set(name, value as number);
           this.searcher.setOption(name, value as number);
+          this.helpers?.send({ type: 'option', name, value: value as number });
           return;
         }
         return this.error(`setoption: unknown option "${name}"`);
@@ -162,6 +175,23 @@ export class Engine {
   newGame(): void {
     this.tt.clear();
     this.searcher.clear();
+    this.helpers?.send({ type: 'clear' });
+  }
+
+  /** Threads: the engine worker's search and Threads - 1 Lazy SMP helpers over the shared table. */
+  private setThreads(n: number): void {
+    if ((this.helpers?.size ?? 0) === n - 1) return;
+    this.helpers?.terminate();
+    this.helpers = null;
+    if (n <= 1) return;
+    const replay: ToHelper[] = [{ type: 'eval', preset: this.evalPreset, file: this.evalFile }];
+    for (const [name, value] of this.searchValues) replay.push({ type: 'option', name, value });
+    this.helpers = new HelperPool(n - 1, this.tt.buffer as SharedArrayBuffer, replay);
+  }
+
+  /** After a search (its bestmove sent): stops the Lazy SMP helpers and waits until they have left it. */
+  settle(): void {
+    this.helpers?.finish();
   }
 
   /** A search with no output (the warm-up). */
@@ -202,6 +232,7 @@ export class Engine {
     this.evalPreset = preset;
     this.evalFile = path;
     this.evalParams = params;
+    this.helpers?.send({ type: 'eval', preset, file: path });
     this.ctx = new EvalContext(params);
     this.searcher = this.makeSearcher();
   }

@@ -35,7 +35,8 @@ export type OptionValue = number | boolean | string | null;
 export const DEFAULT_MOVE_OVERHEAD = 40;
 export const DEFAULT_HASH_MB = 16;
 export const MAX_HASH_MB = 8192;
-export const MAX_THREADS = 1;
+/** Threads beyond one are Lazy SMP helpers (see helpers.ts). */
+export const MAX_THREADS = 64;
 
 const BASE_OPTIONS: OptionDef[] = [
   { name: 'Hash', type: 'spin', default: DEFAULT_HASH_MB, min: 1, max: MAX_HASH_MB },

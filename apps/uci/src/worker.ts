@@ -47,7 +47,12 @@ function handle(engine: Engine, msg: ToWorker, post: (msg: FromWorker) => void, 
     case 'ucinewgame':
       return engine.newGame();
     case 'go':
-      return post({ type: 'bestmove', text: engine.go(msg.limits, (side, fallback) => post({ type: 'searching', side, fallback })) });
+      try {
+        post({ type: 'bestmove', text: engine.go(msg.limits, (side, fallback) => post({ type: 'searching', side, fallback })) });
+      } finally {
+        engine.settle(); // helpers leave the search after the GUI has its move
+      }
+      return;
     case 'ping':
       return post({ type: 'pong', id: msg.id });
     case 'd':

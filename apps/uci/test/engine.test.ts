@@ -19,7 +19,7 @@ import { ENGINE, EngineProcess, engineBuilt } from './engine-process';
  * functional change to search or evaluation changes it; the commit says the new one.
  */
 const BENCH_TEST_DEPTH = 5;
-const BENCH_SIGNATURE = 30047;
+const BENCH_SIGNATURE = 30008;
 
 /** Node budget of each mate search (`go mate N nodes MATE_NODES`). */
 const MATE_NODES = 250_000;
@@ -241,6 +241,24 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     expect(await final()).toBe(pesto);
     e.send('setoption name EvalParams value default');
     expect(await final()).toBe(full);
+  });
+
+  test('Threads 3 (Lazy SMP helpers): legal moves, stop, and back to one thread', async () => {
+    e.send('setoption name Threads value 3');
+    await e.sync();
+    const positions = randomPositions(12, 777);
+    for (const { fen } of positions) {
+      e.send(`position fen ${fen}`);
+      const best = (await e.request('go depth 6', /^bestmove /)).at(-1)!.split(' ')[1];
+      expect(legalIn(fen, best), `${best} in ${fen}`).toBe(true);
+    }
+    e.send('position startpos');
+    e.send('go infinite');
+    await e.waitFor(/^info depth 4 /);
+    expect((await e.request('stop', /^bestmove /, 5000)).at(-1)).toMatch(/^bestmove /);
+    e.send('setoption name Threads value 1');
+    await e.sync();
+    expect((await e.request('go depth 5', /^bestmove /)).at(-1)).toMatch(/^bestmove /);
   });
 
   test(`bench ${BENCH_TEST_DEPTH}: the bench signature, the same from UCI and from the shell`, async () => {
