@@ -30,6 +30,8 @@ export class EvalContext {
   readonly pawnMask: number;
   /** Attack maps of the current evaluation: colour c, kind k at 16c + 2k (lo, hi); kinds in evaluate.ts. */
   readonly att = new Int32Array(32);
+  /** Scratch shared by the piece functions (pieces.ts, PV_* words). */
+  readonly pv = new Int32Array(16);
   /** King attack of colour c: packed attack units at 2c, attacker count at 2c + 1. */
   readonly ks = new Int32Array(4);
   /** Tracing: when set, evaluate records the coefficients below instead of only summing. */

@@ -67,29 +67,62 @@ export function initAttacks(pos: Position, ctx: EvalContext, c: number, e: numbe
 /**
  * Colour c's piece terms (packed, good for c). Fills c's attack maps by piece
  * type and ctx.ks[2c], ctx.ks[2c + 1]: its king-attack units and attacker count.
+ * Each piece type has its own function: one function with all four loops had
+ * more popcount call sites than TurboFan's inlining budget, and the rest stayed
+ * calls. The shared inputs and running maps travel in ctx.pv (PV_* words).
  */
 export function evalPieces(pos: Position, ctx: EvalContext, c: number, e: number): number {
-  const bb = pos.bb, board = pos.board, A = ctx.att, h = ctx.pawnHash, w = ctx.w;
-  const tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
-  const KN = KNIGHT_ATTACKS, BP = BISHOP_PARAMS, BT = BISHOP_TABLE, RP = ROOK_PARAMS, RT = ROOK_TABLE;
-  const o = c << 4, t = c ^ 1, to = t << 4, a = o;
-  const occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+  const bb = pos.bb, A = ctx.att, h = ctx.pawnHash, P = ctx.pv;
+  const o = c << 4, t = c ^ 1, to = t << 4;
   const ownPLo = bb[o + 2], ownPHi = bb[o + 3], oppPLo = bb[to + 2], oppPHi = bb[to + 3];
   // Mobility area: not our pawns or king, not attacked by an enemy pawn.
-  const areaLo = ~(ownPLo | bb[o + 12] | h[e + PE_ATTACKS + 2 * t]);
-  const areaHi = ~(ownPHi | bb[o + 13] | h[e + PE_ATTACKS + 2 * t + 1]);
-  const spanLo = h[e + PE_SPAN + 2 * t], spanHi = h[e + PE_SPAN + 2 * t + 1];
-  const defLo = A[a], defHi = A[a + 1];
-  const ek = kingSq(bb, t), zoneLo = KING_ZONE[2 * ek], zoneHi = KING_ZONE[2 * ek + 1];
+  P[PV_AREA] = ~(ownPLo | bb[o + 12] | h[e + PE_ATTACKS + 2 * t]);
+  P[PV_AREA + 1] = ~(ownPHi | bb[o + 13] | h[e + PE_ATTACKS + 2 * t + 1]);
+  // Outpost squares: relative ranks 4-6, defended by our pawns, out of reach of enemy pawns.
+  // White: rank 4 (top byte of lo) and ranks 5-6; black: ranks 3-4 (top half of lo) and rank 5.
+  P[PV_OUTPOST] = A[o] & ~h[e + PE_SPAN + 2 * t] & (c === 0 ? -0x01000000 : -0x00010000);
+  P[PV_OUTPOST + 1] = A[o + 1] & ~h[e + PE_SPAN + 2 * t + 1] & (c === 0 ? 0x0000ffff : 0x000000ff);
+  const ek = kingSq(bb, t);
+  P[PV_ZONE] = KING_ZONE[2 * ek];
+  P[PV_ZONE + 1] = KING_ZONE[2 * ek + 1];
+  P[PV_OCC] = bb[0] | bb[16];
+  P[PV_OCC + 1] = bb[1] | bb[17];
+  // Our seventh: the enemy king on the eighth or enemy pawns on the seventh.
   const ekRel = c === 0 ? ek >>> 3 : 7 - (ek >>> 3);
-  // Enemy pawns on our seventh rank (rank 7 for white, rank 2 for black).
-  const pawnsOn7 = c === 0 ? (oppPHi & 0x00ff0000) !== 0 : (oppPLo & 0x0000ff00) !== 0;
-  const seventh = ekRel === 7 || pawnsOn7;
-  let allLo = A[a + ATT_ALL], allHi = A[a + ATT_ALL + 1], twoLo = A[a + ATT_TWO], twoHi = A[a + ATT_TWO + 1];
-  let s = 0, ksUnits = 0, ksCount = 0;
-  let mLo = 0, mHi = 0, lo = bb[o + 4], hi = bb[o + 5];
-  // Knights. Each piece type has its own loop (no per-piece type test); the bodies
-  // share their shape: attacks, maps, mobility, then the type's own terms.
+  P[PV_SEVENTH] = ekRel === 7 || (c === 0 ? (oppPHi & 0x00ff0000) !== 0 : (oppPLo & 0x0000ff00) !== 0) ? 1 : 0;
+  P[PV_ALL] = A[o + ATT_ALL];
+  P[PV_ALL + 1] = A[o + ATT_ALL + 1];
+  P[PV_TWO] = A[o + ATT_TWO];
+  P[PV_TWO + 1] = A[o + ATT_TWO + 1];
+  P[PV_KS_UNITS] = 0;
+  P[PV_KS_COUNT] = 0;
+  let s = knights(pos, ctx, c) + bishops(pos, ctx, c) + rooks(pos, ctx, c) + queens(pos, ctx, c);
+  if (pos.pieceCount[(c << 3) | 3] >= 2) {
+    s += ctx.w[BISHOP_PAIR];
+    if (ctx.tracing) (c === 0 ? ctx.tw : ctx.tb)[BISHOP_PAIR]++;
+  }
+  A[o + ATT_ALL] = P[PV_ALL];
+  A[o + ATT_ALL + 1] = P[PV_ALL + 1];
+  A[o + ATT_TWO] = P[PV_TWO];
+  A[o + ATT_TWO + 1] = P[PV_TWO + 1];
+  ctx.ks[2 * c] = P[PV_KS_UNITS];
+  ctx.ks[2 * c + 1] = P[PV_KS_COUNT];
+  return s;
+}
+
+/** Words of ctx.pv: inputs shared by the piece functions and their running results. */
+export const PV_AREA = 0, PV_ZONE = 2, PV_OUTPOST = 4, PV_OCC = 6, PV_SEVENTH = 8, PV_ALL = 9, PV_TWO = 11, PV_KS_UNITS = 13, PV_KS_COUNT = 14;
+export const PV_WORDS = 16;
+
+function knights(pos: Position, ctx: EvalContext, c: number): number {
+  const bb = pos.bb, A = ctx.att, a = c << 4;
+  let lo = bb[a + 4], hi = bb[a + 5];
+  if ((lo | hi) === 0) { A[a + ATT_KNIGHT] = 0; A[a + ATT_KNIGHT + 1] = 0; return 0; }
+  const board = pos.board, P = ctx.pv, w = ctx.w, KN = KNIGHT_ATTACKS, tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
+  const areaLo = P[PV_AREA], areaHi = P[PV_AREA + 1], zoneLo = P[PV_ZONE], zoneHi = P[PV_ZONE + 1];
+  const outLo = P[PV_OUTPOST], outHi = P[PV_OUTPOST + 1];
+  let allLo = P[PV_ALL], allHi = P[PV_ALL + 1], twoLo = P[PV_TWO], twoHi = P[PV_TWO + 1];
+  let s = 0, mLo = 0, mHi = 0, units = 0, count = 0;
   while ((lo | hi) !== 0) {
     let sq: number;
     if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
@@ -101,20 +134,32 @@ export function evalPieces(pos: Position, ctx: EvalContext, c: number, e: number
     const mi = MOBILITY_KNIGHT + popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
     s += w[mi];
     if (tr !== null) tr[mi]++;
-    const r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3);
-    if (r >= 3 && r <= 5 && ((sq < 32 ? defLo & ~spanLo : defHi & ~spanHi) & (1 << sq)) !== 0) { s += w[OUTPOST_KNIGHT]; if (tr !== null) tr[OUTPOST_KNIGHT]++; }
-    if (r < 7 && (board[c === 0 ? sq + 8 : sq - 8] & 7) === 1) { s += w[MINOR_BEHIND_PAWN]; if (tr !== null) tr[MINOR_BEHIND_PAWN]++; }
+    if (((sq < 32 ? outLo : outHi) & (1 << sq)) !== 0) { s += w[OUTPOST_KNIGHT]; if (tr !== null) tr[OUTPOST_KNIGHT]++; }
+    const front = c === 0 ? sq + 8 : sq - 8;
+    if (front >= 0 && front < 64 && (board[front] & 7) === 1) { s += w[MINOR_BEHIND_PAWN]; if (tr !== null) tr[MINOR_BEHIND_PAWN]++; }
     if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
       const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
-      ksCount++;
-      ksUnits += w[KS_ATTACKER] + z * w[KS_ZONE_ATTACKS];
+      count++;
+      units += w[KS_ATTACKER] + z * w[KS_ZONE_ATTACKS];
       if (tr !== null) { tr[KS_ATTACKER]++; tr[KS_ZONE_ATTACKS] += z; }
     }
   }
-  A[a + ATT_KNIGHT] = mLo;
-  A[a + ATT_KNIGHT + 1] = mHi;
-  // Bishops.
-  mLo = 0; mHi = 0; lo = bb[o + 6]; hi = bb[o + 7];
+  A[a + ATT_KNIGHT] = mLo; A[a + ATT_KNIGHT + 1] = mHi;
+  P[PV_ALL] = allLo; P[PV_ALL + 1] = allHi; P[PV_TWO] = twoLo; P[PV_TWO + 1] = twoHi;
+  P[PV_KS_UNITS] += units; P[PV_KS_COUNT] += count;
+  return s;
+}
+
+function bishops(pos: Position, ctx: EvalContext, c: number): number {
+  const bb = pos.bb, A = ctx.att, a = c << 4;
+  let lo = bb[a + 6], hi = bb[a + 7];
+  if ((lo | hi) === 0) { A[a + ATT_BISHOP] = 0; A[a + ATT_BISHOP + 1] = 0; return 0; }
+  const board = pos.board, P = ctx.pv, w = ctx.w, BP = BISHOP_PARAMS, BT = BISHOP_TABLE, tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
+  const areaLo = P[PV_AREA], areaHi = P[PV_AREA + 1], zoneLo = P[PV_ZONE], zoneHi = P[PV_ZONE + 1];
+  const outLo = P[PV_OUTPOST], outHi = P[PV_OUTPOST + 1], occLo = P[PV_OCC], occHi = P[PV_OCC + 1];
+  const ownPLo = bb[a + 2], ownPHi = bb[a + 3];
+  let allLo = P[PV_ALL], allHi = P[PV_ALL + 1], twoLo = P[PV_TWO], twoHi = P[PV_TWO + 1];
+  let s = 0, mLo = 0, mHi = 0, units = 0, count = 0;
   while ((lo | hi) !== 0) {
     let sq: number;
     if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
@@ -126,26 +171,36 @@ export function evalPieces(pos: Position, ctx: EvalContext, c: number, e: number
     const mi = MOBILITY_BISHOP + popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
     s += w[mi];
     if (tr !== null) tr[mi]++;
-    const r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3);
-    if (r >= 3 && r <= 5 && ((sq < 32 ? defLo & ~spanLo : defHi & ~spanHi) & (1 << sq)) !== 0) { s += w[OUTPOST_BISHOP]; if (tr !== null) tr[OUTPOST_BISHOP]++; }
-    if (r < 7 && (board[c === 0 ? sq + 8 : sq - 8] & 7) === 1) { s += w[MINOR_BEHIND_PAWN]; if (tr !== null) tr[MINOR_BEHIND_PAWN]++; }
+    if (((sq < 32 ? outLo : outHi) & (1 << sq)) !== 0) { s += w[OUTPOST_BISHOP]; if (tr !== null) tr[OUTPOST_BISHOP]++; }
+    const front = c === 0 ? sq + 8 : sq - 8;
+    if (front >= 0 && front < 64 && (board[front] & 7) === 1) { s += w[MINOR_BEHIND_PAWN]; if (tr !== null) tr[MINOR_BEHIND_PAWN]++; }
     const same = ((sq ^ (sq >>> 3)) & 1) !== 0 ? LIGHT_SQUARES : ~LIGHT_SQUARES;
     const n = popcount32(ownPLo & same) + popcount32(ownPHi & same);
     s += n * w[BISHOP_PAWNS_SAME_COLOR];
     if (tr !== null) tr[BISHOP_PAWNS_SAME_COLOR] += n;
     if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
       const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
-      ksCount++;
-      ksUnits += w[KS_ATTACKER + 1] + z * w[KS_ZONE_ATTACKS];
+      count++;
+      units += w[KS_ATTACKER + 1] + z * w[KS_ZONE_ATTACKS];
       if (tr !== null) { tr[KS_ATTACKER + 1]++; tr[KS_ZONE_ATTACKS] += z; }
     }
   }
-  A[a + ATT_BISHOP] = mLo;
-  A[a + ATT_BISHOP + 1] = mHi;
-  if (pos.pieceCount[(c << 3) | 3] >= 2) { s += w[BISHOP_PAIR]; if (tr !== null) tr[BISHOP_PAIR]++; }
-  // Rooks.
-  const fileSet = ownPLo | ownPHi, oppFiles = oppPLo | oppPHi;
-  mLo = 0; mHi = 0; lo = bb[o + 8]; hi = bb[o + 9];
+  A[a + ATT_BISHOP] = mLo; A[a + ATT_BISHOP + 1] = mHi;
+  P[PV_ALL] = allLo; P[PV_ALL + 1] = allHi; P[PV_TWO] = twoLo; P[PV_TWO + 1] = twoHi;
+  P[PV_KS_UNITS] += units; P[PV_KS_COUNT] += count;
+  return s;
+}
+
+function rooks(pos: Position, ctx: EvalContext, c: number): number {
+  const bb = pos.bb, A = ctx.att, a = c << 4;
+  let lo = bb[a + 8], hi = bb[a + 9];
+  if ((lo | hi) === 0) { A[a + ATT_ROOK] = 0; A[a + ATT_ROOK + 1] = 0; return 0; }
+  const P = ctx.pv, w = ctx.w, RP = ROOK_PARAMS, RT = ROOK_TABLE, tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
+  const areaLo = P[PV_AREA], areaHi = P[PV_AREA + 1], zoneLo = P[PV_ZONE], zoneHi = P[PV_ZONE + 1];
+  const occLo = P[PV_OCC], occHi = P[PV_OCC + 1], seventh = P[PV_SEVENTH];
+  const fileSet = bb[a + 2] | bb[a + 3], oppFiles = bb[(a ^ 16) + 2] | bb[(a ^ 16) + 3];
+  let allLo = P[PV_ALL], allHi = P[PV_ALL + 1], twoLo = P[PV_TWO], twoHi = P[PV_TWO + 1];
+  let s = 0, mLo = 0, mHi = 0, units = 0, count = 0;
   while ((lo | hi) !== 0) {
     let sq: number;
     if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
@@ -158,7 +213,7 @@ export function evalPieces(pos: Position, ctx: EvalContext, c: number, e: number
     s += w[MOBILITY_ROOK + mob];
     if (tr !== null) tr[MOBILITY_ROOK + mob]++;
     const f = sq & 7, r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3), fm = 0x01010101 << f;
-    if (r === 6 && seventh) { s += w[ROOK_SEVENTH]; if (tr !== null) tr[ROOK_SEVENTH]++; }
+    if (r === 6 && seventh !== 0) { s += w[ROOK_SEVENTH]; if (tr !== null) tr[ROOK_SEVENTH]++; }
     if ((fileSet & fm) === 0) {
       const fi = (oppFiles & fm) === 0 ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
       s += w[fi];
@@ -173,15 +228,27 @@ export function evalPieces(pos: Position, ctx: EvalContext, c: number, e: number
     }
     if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
       const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
-      ksCount++;
-      ksUnits += w[KS_ATTACKER + 2] + z * w[KS_ZONE_ATTACKS];
+      count++;
+      units += w[KS_ATTACKER + 2] + z * w[KS_ZONE_ATTACKS];
       if (tr !== null) { tr[KS_ATTACKER + 2]++; tr[KS_ZONE_ATTACKS] += z; }
     }
   }
-  A[a + ATT_ROOK] = mLo;
-  A[a + ATT_ROOK + 1] = mHi;
-  // Queens.
-  mLo = 0; mHi = 0; lo = bb[o + 10]; hi = bb[o + 11];
+  A[a + ATT_ROOK] = mLo; A[a + ATT_ROOK + 1] = mHi;
+  P[PV_ALL] = allLo; P[PV_ALL + 1] = allHi; P[PV_TWO] = twoLo; P[PV_TWO + 1] = twoHi;
+  P[PV_KS_UNITS] += units; P[PV_KS_COUNT] += count;
+  return s;
+}
+
+function queens(pos: Position, ctx: EvalContext, c: number): number {
+  const bb = pos.bb, A = ctx.att, a = c << 4;
+  let lo = bb[a + 10], hi = bb[a + 11];
+  if ((lo | hi) === 0) { A[a + ATT_QUEEN] = 0; A[a + ATT_QUEEN + 1] = 0; return 0; }
+  const P = ctx.pv, w = ctx.w, RP = ROOK_PARAMS, RT = ROOK_TABLE, BP = BISHOP_PARAMS, BT = BISHOP_TABLE;
+  const tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
+  const areaLo = P[PV_AREA], areaHi = P[PV_AREA + 1], zoneLo = P[PV_ZONE], zoneHi = P[PV_ZONE + 1];
+  const occLo = P[PV_OCC], occHi = P[PV_OCC + 1], seventh = P[PV_SEVENTH];
+  let allLo = P[PV_ALL], allHi = P[PV_ALL + 1], twoLo = P[PV_TWO], twoHi = P[PV_TWO + 1];
+  let s = 0, mLo = 0, mHi = 0, units = 0, count = 0;
   while ((lo | hi) !== 0) {
     let sq: number;
     if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
@@ -194,21 +261,16 @@ export function evalPieces(pos: Position, ctx: EvalContext, c: number, e: number
     const mi = MOBILITY_QUEEN + popcount32(aLo & areaLo) + popcount32(aHi & areaHi);
     s += w[mi];
     if (tr !== null) tr[mi]++;
-    if ((c === 0 ? sq >>> 3 : 7 - (sq >>> 3)) === 6 && seventh) { s += w[QUEEN_SEVENTH]; if (tr !== null) tr[QUEEN_SEVENTH]++; }
+    if ((c === 0 ? sq >>> 3 : 7 - (sq >>> 3)) === 6 && seventh !== 0) { s += w[QUEEN_SEVENTH]; if (tr !== null) tr[QUEEN_SEVENTH]++; }
     if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
       const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
-      ksCount++;
-      ksUnits += w[KS_ATTACKER + 3] + z * w[KS_ZONE_ATTACKS];
+      count++;
+      units += w[KS_ATTACKER + 3] + z * w[KS_ZONE_ATTACKS];
       if (tr !== null) { tr[KS_ATTACKER + 3]++; tr[KS_ZONE_ATTACKS] += z; }
     }
   }
-  A[a + ATT_QUEEN] = mLo;
-  A[a + ATT_QUEEN + 1] = mHi;
-  A[a + ATT_ALL] = allLo;
-  A[a + ATT_ALL + 1] = allHi;
-  A[a + ATT_TWO] = twoLo;
-  A[a + ATT_TWO + 1] = twoHi;
-  ctx.ks[2 * c] = ksUnits;
-  ctx.ks[2 * c + 1] = ksCount;
+  A[a + ATT_QUEEN] = mLo; A[a + ATT_QUEEN + 1] = mHi;
+  P[PV_ALL] = allLo; P[PV_ALL + 1] = allHi; P[PV_TWO] = twoLo; P[PV_TWO + 1] = twoHi;
+  P[PV_KS_UNITS] += units; P[PV_KS_COUNT] += count;
   return s;
 }
