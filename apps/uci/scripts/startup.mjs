@@ -37,9 +37,10 @@ for (let i = 0; i < runs; i++) {
 }
 const b = { uciok: median(bare.map((r) => r.uciok)), readyok: median(bare.map((r) => r.readyok)) };
 const t = { uciok: median(tempo.map((r) => r.uciok)), readyok: median(tempo.map((r) => r.readyok)) };
-console.log(`runs: ${runs} each, in turn; times from spawn, medians in ms`);
-console.log(`bare script: uciok ${fmt(b.uciok)}  readyok ${fmt(b.readyok)}`);
-console.log(`tempo:       uciok ${fmt(t.uciok)}  readyok ${fmt(t.readyok)}`);
+const min = (rs, k) => Math.min(...rs.map((r) => r[k]));
+console.log(`runs: ${runs} each, in turn; times from spawn in ms, median (min); load ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
+console.log(`bare script: uciok ${fmt(b.uciok)} (${fmt(min(bare, 'uciok'))})  readyok ${fmt(b.readyok)} (${fmt(min(bare, 'readyok'))})`);
+console.log(`tempo:       uciok ${fmt(t.uciok)} (${fmt(min(tempo, 'uciok'))})  readyok ${fmt(t.readyok)} (${fmt(min(tempo, 'readyok'))})`);
 const du = t.uciok - b.uciok, dr = t.readyok - b.uciok;
 console.log(`tempo uciok - bare uciok   = ${fmt(du)} ms (target <= 20): ${du <= 20 ? 'ok' : 'MISSED'}`);
 console.log(`tempo readyok - bare uciok = ${fmt(dr)} ms (target <= 300): ${dr <= 300 ? 'ok' : 'MISSED'}`);
