@@ -23,6 +23,18 @@ const used = (t: EvalTrace, side: 'white' | 'black', from: number, n: number): R
   return out;
 };
 
+describe('material and piece-square tables', () => {
+  test('material counts per side and piece squares from white\'s view (black mirrored)', () => {
+    const t = trace('r3k3/pp6/8/8/8/8/P7/R3K1N1 w - - 0 1');
+    expect(used(t, 'white', L.MATERIAL, 5)).toEqual({ 0: 1, 1: 1, 3: 1 });
+    expect(used(t, 'black', L.MATERIAL, 5)).toEqual({ 0: 2, 3: 1 });
+    // White: a2 pawn (8), a1 rook (0), g1 knight (6), e1 king (4); black a7/b7 pawns seen as a2/b2, a8 rook as a1, e8 king as e1.
+    expect(used(t, 'white', L.PSQ_PAWN, 64)).toEqual({ 8: 1 });
+    expect(used(t, 'black', L.PSQ_PAWN, 64)).toEqual({ 8: 1, 9: 1 });
+    expect([t.white[L.PSQ_ROOK], t.black[L.PSQ_ROOK], t.white[L.PSQ_KNIGHT + 6], t.white[L.PSQ_KING + 4], t.black[L.PSQ_KING + 4]]).toEqual([1, 1, 1, 1, 1]);
+  });
+});
+
 describe('pawn terms', () => {
   test('doubled: the rear pawn of two on a file, once', () => {
     expect(at('4k3/8/8/8/8/4P3/4P3/4K3 w - - 0 1', L.PAWN_DOUBLED)).toEqual([1, 0]);
@@ -78,6 +90,18 @@ describe('piece terms', () => {
     // A black pawn on c4 guards b3: squares attacked by enemy pawns do not count.
     const u = trace('4k3/7p/8/8/2p5/8/7P/N3K3 w - - 0 1');
     expect(used(u, 'white', L.MOBILITY_KNIGHT, 9)).toEqual({ 1: 1 });
+  });
+  test('bishop, rook and queen mobility: squares reached, less own pawns and enemy-pawn-guarded squares', () => {
+    // Rook a1: a2-a8 (7) and b1-d1 (3); the black c8 bishop: b7, a6, d7, e6, f5, g4, h3 (7).
+    const t = trace('2b1k3/7p/8/8/8/8/7P/R3K3 w - - 0 1');
+    expect(used(t, 'white', L.MOBILITY_ROOK, 15)).toEqual({ 10: 1 });
+    expect(used(t, 'black', L.MOBILITY_BISHOP, 14)).toEqual({ 7: 1 });
+    // Queen d4 with kings on e1 and e8: 7 + 7 + 7 + 6 squares on its four lines, none guarded by the h7 pawn.
+    const q = trace('4k3/7p/8/8/3Q4/8/7P/4K3 w - - 0 1');
+    expect(used(q, 'white', L.MOBILITY_QUEEN, 28)).toEqual({ 27: 1 });
+  });
+  test('bishop outpost', () => {
+    expect(at('4k3/p6p/8/3B4/4P3/8/8/4K3 w - - 0 1', L.OUTPOST_BISHOP)).toEqual([1, 0]);
   });
   test('knight outpost found; not when an enemy pawn can still attack the square', () => {
     expect(at('4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1', L.OUTPOST_KNIGHT)).toEqual([1, 0]);
