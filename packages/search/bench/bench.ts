@@ -55,15 +55,17 @@ if (process.argv[2] === '--selfplay') {
       s.search(Position.fromFen(fen, { psq: s.evalContext.psq }), { depth });
     }
   let nodes = 0;
-  const t0 = performance.now();
+  const t0 = performance.now(), c0 = process.cpuUsage();
   for (const fen of BENCH_FENS) {
     s.tt.clear();
     s.clear();
     const pos = Position.fromFen(fen, { psq: s.evalContext.psq });
     nodes += s.search(pos, { depth }).nodes;
   }
-  const t = performance.now() - t0;
+  const t = performance.now() - t0, c = process.cpuUsage(c0);
+  const cpuMs = (c.user + c.system) / 1000;
   console.log(`Nodes searched: ${nodes}`);
   console.log(`Nodes/second: ${Math.round((nodes * 1000) / t)}`);
-  console.log(`Time: ${Math.round(t)} ms`);
+  // CPU time is steadier than wall time on a loaded machine (run node with --single-threaded).
+  console.log(`Time: ${Math.round(t)} ms (CPU ${Math.round(cpuMs)} ms, ${Math.round((nodes * 1000) / cpuMs)} nodes per CPU second)`);
 }

@@ -33,6 +33,7 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'QsFutility', value: 1, min: 0, max: 1 }, // futility and SEE pruning in quiescence
   { name: 'ContHist', value: 1, min: 0, max: 1 }, // continuation histories in quiet ordering and LMR
   { name: 'Improving', value: 1, min: 0, max: 1 }, // the improving flag in RFP, LMP and LMR
+  { name: 'PriorBonus', value: 1, min: 0, max: 1 }, // history bonus for the opponent's quiet move at a fail-low node
 
   // ---- Aspiration windows.
   { name: 'AspDelta', value: 16, min: 5, max: 100 },
@@ -128,6 +129,7 @@ export class SearchParams {
   QsFutility = 1;
   ContHist = 1;
   Improving = 1;
+  PriorBonus = 1;
   AspDelta = 0;
   NmpBase = 0;
   NmpDepthDiv = 1;

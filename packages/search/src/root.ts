@@ -126,7 +126,8 @@ export class RootDriver {
     const pv = Array.from(this.pv.subarray(row, row + this.pvLen[best]));
     let ponderMove = pv.length > 1 ? pv[1] : 0;
     if (ponderMove === 0) ponderMove = this.ponderFromTT(this.moves[best]);
-    const score = this.updated[best] !== 0 || this.completedDepth === 0 ? this.score[best] : this.prevScore[best];
+    let score = this.updated[best] !== 0 || this.completedDepth === 0 ? this.score[best] : this.prevScore[best];
+    if (score === -VALUE_INFINITE) score = 0; // stopped before the first move of depth 1 had a score
     return { bestMove: this.moves[best], ponderMove, score, depth: Math.max(1, this.completedDepth), nodes: s.nodes, pv: pv.length > 0 ? pv : [this.moves[best]] };
   }
 

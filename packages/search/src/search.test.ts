@@ -135,6 +135,15 @@ describe('search behaviour', () => {
     expect(p.toFen()).toBe(FEN);
   });
 
+  test('a stop raised before the search starts still gives a legal move and a finite score', () => {
+    const s = fresh();
+    Atomics.store(s.signals, SIGNAL_STOP, 1);
+    const p = pos(FEN);
+    const r = s.search(p, { infinite: true });
+    expect(legalMoves(p)).toContain(r.bestMove);
+    expect(Math.abs(r.score)).toBeLessThan(VALUE_MATE);
+  });
+
   test('ponder search becomes timed at ponderhit', () => {
     const s = fresh();
     const p = pos(FEN);

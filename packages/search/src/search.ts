@@ -305,6 +305,16 @@ export class Searcher {
     ch[c2] += b - ((ch[c2] * ab) / CONT_HISTORY_MAX | 0);
   }
 
+  /** Bonus for the opponent's quiet move that led to a fail-low node: their butterfly and continuation histories. */
+  private updatePrior(m: number, pc: number, sp: number, b: number): void {
+    const mh = this.h.main, ch = this.h.cont;
+    const i = ((this.pos.side ^ 1) << 12) | (m & 0xfff);
+    mh[i] += b - ((mh[i] * b) / HISTORY_MAX | 0);
+    const c1 = this.ssCont[sp - 2] + pc, c2 = this.ssCont[sp - 3] + pc;
+    ch[c1] += b - ((ch[c1] * b) / CONT_HISTORY_MAX | 0);
+    ch[c2] += b - ((ch[c2] * b) / CONT_HISTORY_MAX | 0);
+  }
+
   /** Gravity update of the capture history of m. */
   private updateCapture(m: number, b: number): void {
     const board = this.pos.board, to = (m >>> 6) & 63;
@@ -605,6 +615,11 @@ export class Searcher {
     // Step 17. Mate and stalemate; history updates.
     if (moveCount === 0) bestValue = excluded !== 0 ? alpha : inCheck ? -VALUE_MATE + ply : VALUE_DRAW;
     else if (bestMove !== 0) this.updateStats(bestMove, depth, ply, slot, quietCount, captureCount);
+    else if (P.PriorBonus !== 0 && prevMove !== 0 && st.captured === 0 && (prevMove & 0xc000) === 0 && excluded === 0) {
+      // Every reply failed low: the opponent's quiet move here was good; reward it (Stockfish's prior countermove bonus).
+      const k = 1 + (depth > 5 ? 1 : 0) + (pvNode || cutNode ? 1 : 0);
+      this.updatePrior(prevMove, this.ssCont[sp - 1] >> 10, sp, (k * this.bonus(depth)) >> 1);
+    }
 
     // Step 18. Correction history and the TT.
     if (excluded === 0) {
