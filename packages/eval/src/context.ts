@@ -64,9 +64,7 @@ export class EvalContext {
 
   /** Empties the pawn hash (a new game, or a test that wants it cold). */
   clear(): void {
-    const h = this.pawnHash;
-    h.fill(0);
-    // Key words of an empty entry that no real pawn key has: lo = hi = 0 with a "used" flag of 0.
-    for (let i = 0; i < h.length; i += PAWN_ENTRY_WORDS) h[i + 2] = 0;
+    // An entry counts only with its "used" word set (a position without pawns has pawn key 0).
+    this.pawnHash.fill(0);
   }
 }

@@ -1,0 +1,32 @@
+/**
+ * Evaluation cost against doMove+undoMove pairs on the benchmark positions, for
+ * count-eval-instructions.sh (modes `eval N` and `pairs N`: N rounds after a fixed
+ * warm-up) or as a timing (no mode: the median of nine alternating rounds).
+ */
+import { Position } from '@tempo/position';
+import { generateLegal } from '@tempo/movegen';
+import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo/eval';
+import { EVAL_POSITIONS } from '../../../tools/perft/src/eval-positions';
+const ps = EVAL_POSITIONS.map((f) => Position.fromFen(f, { psq: DEFAULT_PSQ }));
+const list = new Int32Array(256);
+const mv = ps.map((p) => Array.from(list.subarray(0, generateLegal(p, list, 0))));
+const nm = mv.reduce((a, m) => a + m.length, 0);
+const ctx = new EvalContext();
+let sink = 0;
+function evals(n: number) { for (let r = 0; r < n; r++) for (let i = 0; i < ps.length; i++) sink += evaluate(ps[i], ctx); }
+function pairs(n: number) { for (let r = 0; r < n; r++) for (let i = 0; i < ps.length; i++) { const p = ps[i], m = mv[i]; for (let j = 0; j < m.length; j++) { p.doMove(m[j]); p.undoMove(); } } }
+const mode = process.argv[2] ?? 'time', reps = Number(process.argv[3] ?? 0);
+evals(20); pairs(2); evals(60); pairs(2);
+if (mode === 'eval') { evals(reps); console.log(`units ${ps.length} ${sink & 1}`); }
+else if (mode === 'pairs') { pairs(reps); console.log(`units ${nm} ${sink & 1}`); }
+else {
+  evals(100); pairs(5);
+  const ratios: number[] = [], es: number[] = [];
+  for (let k = 0; k < 9; k++) {
+    let t0 = performance.now(); evals(60); const te = (performance.now() - t0) * 1e6 / (60 * ps.length);
+    t0 = performance.now(); pairs(2); const tp = (performance.now() - t0) * 1e6 / (2 * nm);
+    ratios.push(te / tp); es.push(te);
+  }
+  ratios.sort((a, b) => a - b); es.sort((a, b) => a - b);
+  console.log(`median eval ${es[4].toFixed(0)} ns, median ratio ${ratios[4].toFixed(1)} pairs (min ${ratios[0].toFixed(1)})`);
+}
