@@ -27,6 +27,6 @@ echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "games: $(grep -c '^Finished game' "$WORK/out.txt")  tc $TC  Move Overhead ${MO:-default}  concurrency $CONC"
 sum() { grep -o "$1: [0-9]*" "$WORK/out.txt" | awk '{s += $NF} END {print s + 0}'; }
 echo "losses on time: $(grep -c 'loses on time' "$WORK/out.txt" || true) (fastchess Timeouts: $(sum Timeouts))  crashes: $(sum Crashed)"
-echo "illegal moves: $(grep -ci 'illegal' "$WORK/out.txt" || true)  disconnects/stalls: $(grep -ciE 'disconnect|stall|not responding' "$WORK/out.txt" || true)"
+echo "illegal moves played: $(grep -i 'illegal' "$WORK/out.txt" | grep -vc 'Illegal PV move' || true)  illegal PV moves in info lines: $(grep -c 'Illegal PV move' "$WORK/out.txt" || true)  disconnects/stalls: $(grep -ciE 'disconnect|stall|not responding' "$WORK/out.txt" || true)"
 grep -o 'loses on time ([0-9]*ms overrun)' "$WORK/out.txt" | grep -o '[0-9]*' | sort -n | tail -1 | sed 's/^/worst overrun ms: /' || true
 echo "log: $WORK/out.txt"

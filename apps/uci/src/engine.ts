@@ -147,9 +147,17 @@ export class Engine {
         this.moveOverhead = value as number;
         this.searcher.setOption('Move Overhead', this.moveOverhead);
         return;
-      case 'UCI_Chess960':
+      case 'UCI_Chess960': {
         this.chess960 = value as boolean;
+        // The move list was checked in the other mode (e1g1 means something else in Chess960).
+        const check = this.build(this.fen, this.moves);
+        if (typeof check === 'string') {
+          this.error(`setoption: UCI_Chess960 ${value}: the current position no longer reads (${check}); back to the start position`);
+          this.fen = START_FEN;
+          this.moves = [];
+        }
         return;
+      }
       case 'EvalPreset':
         return this.setEvalParams(String(value), this.evalFile);
       case 'EvalFile':

@@ -218,12 +218,21 @@ describe('UciLoop', () => {
     h.loop.line('isready');
     expect(h.written.at(-1)).toBe('readyok');
     h.loop.line('position startpos moves e2e4 e7e5');
-    h.loop.line('go wtime 100 btime 5000');
+    h.loop.line('go wtime 100 btime 5000'); // arrives at 80 ms
     expect(h.posted.filter((m) => m.type === 'go')).toHaveLength(1); // waits for the late search
-    h.reply({ type: 'bestmove', text: 'bestmove d2d4' }); // late: swallowed
+    h.advance(30);
+    h.reply({ type: 'out', text: 'info depth 4 seldepth 4 multipv 1 score cp 20 nodes 900 nps 1 hashfull 0 time 90 pv d2d4' });
+    h.reply({ type: 'bestmove', text: 'bestmove d2d4' }); // late, at 110 ms: swallowed, with its info
+    expect(h.written.some((l) => l.includes('pv d2d4'))).toBe(false);
     expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove e2e4']);
     expect(h.posted.filter((m) => m.type === 'go')).toHaveLength(2);
     expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(0);
+    // The deferred go's clock started when it arrived (80 ms), not when it was sent on (110 ms).
+    h.reply({ type: 'searching', side: 0, fallback: 'a2a3' });
+    h.advance(49);
+    expect(h.written.filter((l) => l.startsWith('bestmove'))).toHaveLength(1);
+    h.advance(1); // 80 + 100 - EMERGENCY_MARGIN_MS
+    expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove e2e4', 'bestmove a2a3']);
   });
 
   test('no emergency answer for black on white\'s clock, nor while pondering, nor for depth limits', () => {

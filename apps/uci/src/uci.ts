@@ -60,6 +60,10 @@ export class UciLoop {
   private stopRequested = false;
   /** Lines that arrived after `stop` while the search was still winding down: run after its bestmove. */
   private deferred: string[] = [];
+  /** When each deferred line arrived: a deferred `go`'s clock started then, not when it runs. */
+  private deferredAt: number[] = [];
+  /** The arrival time of the line being replayed from the deferred queue, or -1. */
+  private replayAt = -1;
   private nextPing = 1;
   /** Messages posted to the worker, and how many it has handled (-1 until it is loaded and warm). */
   private sent = 0;
@@ -100,7 +104,7 @@ export class UciLoop {
         return this.finish(true);
     }
     if (this.deferred.length > 0) {
-      this.deferred.push(raw);
+      this.defer(raw);
       return;
     }
     this.dispatch(cmd, tokens.slice(1), raw);
@@ -113,7 +117,7 @@ export class UciLoop {
    */
   end(): void {
     if (this.quitting) return;
-    if (this.deferred.length > 0) this.deferred.push(END_OF_INPUT);
+    if (this.deferred.length > 0) this.defer(END_OF_INPUT);
     else this.finish(false);
   }
 
@@ -122,6 +126,8 @@ export class UciLoop {
     switch (msg.type) {
       case 'out':
         if (this.workerBusy && msg.text.startsWith('info ')) {
+          // After an emergency answer the GUI has moved on: the old search's lines would read as the next one's.
+          if (!this.searching) return;
           const pv = / multipv 1 .* pv (\S+)/.exec(msg.text);
           if (pv) this.bestSoFar = pv[1];
         }
@@ -217,7 +223,7 @@ export class UciLoop {
     if (limits.perft !== undefined) return this.post({ type: 'perft', depth: limits.perft });
     if (this.searching && !this.stopRequested) return this.error('go: a search is already running; send stop first');
     if (this.searching || this.workerBusy) {
-      this.deferred.push(raw); // the stopped search is still winding down
+      this.defer(raw); // the stopped search is still winding down
       return;
     }
     Atomics.store(this.signals, SIGNALS.stop, 0);
@@ -227,7 +233,7 @@ export class UciLoop {
     this.holdInfinite = limits.infinite === true;
     this.holdPonder = limits.ponder === true;
     this.held = null;
-    this.goAt = this.io.now();
+    this.goAt = this.replayAt >= 0 ? this.replayAt : this.io.now();
     this.goLimits = limits;
     this.side = -1;
     this.fallback = this.bestSoFar = '';
@@ -273,6 +279,7 @@ export class UciLoop {
   private finish(stop: boolean): void {
     this.quitting = true;
     this.deferred = [];
+    this.deferredAt = [];
     if (stop || this.holdInfinite || this.holdPonder) {
       Atomics.store(this.signals, SIGNALS.stop, 1);
       this.stopRequested = true;
@@ -296,12 +303,24 @@ export class UciLoop {
   private drain(): void {
     if (this.searching || this.workerBusy) return;
     this.stopRequested = false;
-    const queue = this.deferred;
+    const queue = this.deferred, at = this.deferredAt;
     this.deferred = [];
+    this.deferredAt = [];
     for (let i = 0; i < queue.length; i++) {
-      if (this.deferred.length > 0) this.deferred.push(queue[i]);
-      else this.line(queue[i]);
+      if (this.deferred.length > 0) {
+        this.deferred.push(queue[i]);
+        this.deferredAt.push(at[i]);
+      } else {
+        this.replayAt = at[i];
+        this.line(queue[i]);
+        this.replayAt = -1;
+      }
     }
+  }
+
+  private defer(raw: string): void {
+    this.deferred.push(raw);
+    this.deferredAt.push(this.replayAt >= 0 ? this.replayAt : this.io.now());
   }
 
   private error(message: string): void {
