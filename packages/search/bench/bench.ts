@@ -7,7 +7,8 @@
  *
  * `compare.mjs` runs the `nps` mode against Lozza 2 side by side.
  */
-import { Position } from '@tempo/position';
+import { readFileSync } from 'node:fs';
+import { moveToUci, Position } from '@tempo/position';
 import { createSignals, Searcher, TranspositionTable } from '../src/index';
 import { selfplay } from './selfplay';
 
@@ -31,7 +32,38 @@ export const BENCH_FENS = [
 ];
 
 /** `nps <ms> <fen>`: one timed search, printing `nps N nodes N depth N`. */
-if (process.argv[2] === '--selfplay') {
+if (process.argv[2] === 'analyse') {
+  // `analyse <depth> <fen> [Option=value ...]`: every info line of one search.
+  const s = new Searcher(new TranspositionTable(16), createSignals());
+  for (const a of process.argv.slice(5)) {
+    const [k, v] = a.split('=');
+    if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
+  }
+  const pos = Position.fromFen(process.argv[4], { psq: s.evalContext.psq });
+  s.search(pos, { depth: Number(process.argv[3]) }, {
+    onInfo: (i) => console.log(`depth ${i.depth} seldepth ${i.seldepth} ${i.bound} ${i.scoreKind} ${i.scoreValue} nodes ${i.nodes} pv ${i.pv.map((m) => moveToUci(pos, m)).join(' ')}`),
+  });
+} else if (process.argv[2] === 'mates') {
+  // `mates <file.epd> <count> <depth>`: how many "dm N" positions get `mate N` exactly within depth.
+  const lines = readFileSync(process.argv[3], 'utf8').split('\n').filter(Boolean).slice(0, Number(process.argv[4]));
+  const s = new Searcher(new TranspositionTable(16), createSignals());
+  for (const a of process.argv.slice(6)) {
+    const [k, v] = a.split('=');
+    if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
+  }
+  let ok = 0, nodes = 0;
+  for (const line of lines) {
+    const dm = Number(/dm (\d+)/.exec(line)![1]);
+    const fen = line.split(' ').slice(0, 4).join(' ') + ' 0 1';
+    s.tt.clear();
+    s.clear();
+    const r = s.search(Position.fromFen(fen, { psq: s.evalContext.psq }), { depth: Number(process.argv[5]), mate: dm });
+    nodes += r.nodes;
+    if (r.score === 32000 - (2 * dm - 1)) ok++;
+    else console.log(`missed: ${fen} dm ${dm} got ${r.score} depth ${r.depth}`);
+  }
+  console.log(`${ok} / ${lines.length} found, ${nodes} nodes`);
+} else if (process.argv[2] === '--selfplay') {
   selfplay(process.argv.slice(3));
 } else if (process.argv[2] === 'nps') {
   const s = new Searcher(new TranspositionTable(16), createSignals());
