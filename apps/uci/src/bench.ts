@@ -29,6 +29,7 @@ export function runBench(settings: BenchSettings, out: Out, depth = BENCH_DEPTH)
   const psq = searcher.evalContext.psq;
   let nodes = 0;
   const start = performance.now();
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < BENCH_POSITIONS.length; i++) {
     const fen = BENCH_POSITIONS[i];
     tt.clear();
@@ -39,7 +40,19 @@ export function runBench(settings: BenchSettings, out: Out, depth = BENCH_DEPTH)
     out(`Position ${i + 1}/${BENCH_POSITIONS.length}: ${fen}: bestmove ${moveToUci(pos, r.bestMove)} nodes ${r.nodes}`);
   }
   const ms = Math.max(1, Math.round(performance.now() - start));
-  out(['', '===========================', `Total time (ms): ${ms}`, `Nodes searched: ${nodes}`, `Nodes/second: ${Math.round((nodes * 1000) / ms)}`].join('\n'));
+  const cpu = process.cpuUsage(cpu0);
+  const cpuMs = Math.max(1, (cpu.user + cpu.system) / 1000);
+  out(
+    [
+      '',
+      '===========================',
+      `Total time (ms): ${ms}`,
+      `Nodes searched: ${nodes}`,
+      `Nodes/second: ${Math.round((nodes * 1000) / ms)}`,
+      // The process's CPU time: steadier than the wall clock on a shared machine.
+      `Nodes/CPU second: ${Math.round((nodes * 1000) / cpuMs)}`,
+    ].join('\n'),
+  );
   return { nodes, ms };
 }
 

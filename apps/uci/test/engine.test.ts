@@ -262,7 +262,7 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
   });
 
   test(`bench ${BENCH_TEST_DEPTH}: the bench signature, the same from UCI and from the shell`, async () => {
-    const lines = await e.request(`bench ${BENCH_TEST_DEPTH}`, /^Nodes\/second: /, 120_000);
+    const lines = await e.request(`bench ${BENCH_TEST_DEPTH}`, /^Nodes\/CPU second: /, 120_000);
     const nodes = Number(/^Nodes searched: (\d+)$/.exec(lines.find((l) => l.startsWith('Nodes searched'))!)![1]);
     const shell = spawnSync(process.execPath, [ENGINE, 'bench', String(BENCH_TEST_DEPTH)], { encoding: 'utf8' });
     expect(shell.status).toBe(0);
