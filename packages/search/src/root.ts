@@ -8,7 +8,7 @@ import { NO_PIECE, PAWN } from '@tempo/bitboard';
 import { EN_PASSANT, Position, START_FEN } from '@tempo/position';
 import { generateLegal, givesCheck, legal, pseudoLegal, SEE_VALUE } from '@tempo/movegen';
 import type { EvalContext } from '@tempo/eval';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, MAX_DEPTH, MAX_PLY, VALUE_INFINITE, VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_NONE } from './constants';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CHECK_INTERVAL, MAX_DEPTH, MAX_PLY, VALUE_INFINITE, VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_NONE } from './constants';
 import { isTactical } from './movepick';
 import type { SearchHooks, SearchInfo, SearchResult, Searcher } from './search';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
@@ -71,7 +71,7 @@ export class RootDriver {
     s.stopOnPonderhit = false;
     s.time.set(limits, pos.side, s.moveOverhead, P);
     s.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? Math.floor(limits.nodes) : 0;
-    s.nextCheck = s.nodeLimit > 0 ? Math.min(1024, s.nodeLimit) : 1024;
+    s.nextCheck = s.nodeLimit > 0 ? Math.min(CHECK_INTERVAL, s.nodeLimit) : CHECK_INTERVAL;
     s.rootDepth = 0;
     this.completedDepth = 0;
     this.setupRootMoves(limits.searchMoves);
@@ -113,7 +113,7 @@ export class RootDriver {
         const drop = lastScore === NO_AVG ? 0 : Math.max(0, Math.min(100, lastScore - sc));
         lastScore = sc;
         const share = this.nodesOf[best] / Math.max(1, s.nodes);
-        const factor = (1.6 - 0.1 * stability) * (1 + (0.7 * drop) / 100) * (1.6 - share);
+        const factor = (1.3 - 0.06 * stability) * (1 + (0.5 * drop) / 100) * (1.4 - 0.8 * share);
         if (this.elapsed() > s.time.soft * factor) {
           if (s.pondering) s.stopOnPonderhit = true;
           else break;

@@ -173,6 +173,25 @@ describe('search behaviour', () => {
     expect(performance.now() - t0).toBeLessThan(600);
   });
 
+  test('a 3+0.03 clock is never overrun over 20 plies of self-play, and is not hoarded', () => {
+    // Debug build on a shared machine: nodes are ~100x slower than in release and the
+    // process can stall for hundreds of ms, so the clock is longer than the 2+0.02 of
+    // the real games (those run the release build under fastchess).
+    const s = fresh();
+    const p = pos('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
+    const clock = [3000, 3000];
+    for (let ply = 0; ply < 20 && legalMoves(p).length > 0; ply++) {
+      const us = p.side, t0 = performance.now();
+      const r = s.search(p, { wtime: clock[0], btime: clock[1], winc: 30, binc: 30 });
+      clock[us] -= performance.now() - t0;
+      expect(clock[us]).toBeGreaterThan(0);
+      clock[us] += 30;
+      p.doMove(r.bestMove);
+    }
+    expect(Math.min(clock[0], clock[1])).toBeGreaterThan(600);
+    expect(Math.max(clock[0], clock[1])).toBeLessThan(3000);
+  });
+
   test('MultiPV reports distinct first moves, best first', () => {
     const lines = new Map<number, SearchInfo>();
     searchPosition(FEN, { depth: 6 }, { multiPV: 3, hooks: { onInfo: (i) => lines.set(i.multipv, i) } });

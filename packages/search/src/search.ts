@@ -16,6 +16,7 @@ import {
   BOUND_EXACT,
   BOUND_LOWER,
   BOUND_NONE,
+  CHECK_INTERVAL,
   BOUND_UPPER,
   CONT_HISTORY_MAX,
   CAPTURE_HISTORY_MAX,
@@ -192,7 +193,7 @@ export class Searcher {
 
   /**
    * Searches `pos` within `limits` and returns the best move. Synchronous: it polls
-   * the signals every ~1024 nodes; `infinite` and `ponder` searches return only after
+   * the signals every 64 nodes; `infinite` and `ponder` searches return only after
    * stop (or ponderhit and their time). The position is left as it was.
    */
   search(pos: Position, limits: SearchLimits, hooks: SearchHooks = {}): SearchResult {
@@ -226,9 +227,9 @@ export class Searcher {
         t[d * 64 + m] = d === 0 || m === 0 ? 0 : Math.round(1024 * (P.LmrBase / 100 + (Math.log(d) * Math.log(m)) / (P.LmrDiv / 100)));
   }
 
-  /** Called every ~1024 nodes (and at the node limit): the node limit, the signals, the clock. */
+  /** Called every CHECK_INTERVAL nodes (and at the node limit): the node limit, the signals, the clock. */
   checkLimits(): void {
-    this.nextCheck = this.nodes + 1024;
+    this.nextCheck = this.nodes + CHECK_INTERVAL;
     if (this.nodeLimit > 0) {
       if (this.nodes >= this.nodeLimit) {
         this.stopped = true;
@@ -248,8 +249,9 @@ export class Searcher {
         return;
       }
     }
-    // Never stop on time before depth 1 is done: there would be no move to play.
-    if (this.time.hard !== Infinity && this.rootDepth > 1 && performance.now() - this.startTime >= this.time.hard) this.stopped = true;
+    // The hard bound holds from the first node: a stop inside depth 1 plays the first
+    // root move in order (the TT move, else the best capture or quiet by history).
+    if (this.time.hard !== Infinity && performance.now() - this.startTime >= this.time.hard) this.stopped = true;
   }
 
   /** The static eval corrected by the correction histories. */

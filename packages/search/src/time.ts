@@ -1,7 +1,7 @@
 /**
  * Time management: a soft bound (checked after each iteration, scaled by best-move
  * stability, score drops and the share of nodes spent on the best move) and a hard
- * bound (checked every ~1024 nodes). Both are measured from the `go` command.
+ * bound (checked every 64 nodes). Both are measured from the `go` command.
  */
 import type { SearchParams } from './params';
 
