@@ -28,11 +28,15 @@ export type OptionDef =
 export type OptionValue = number | boolean | string | null;
 
 /**
- * Move Overhead: milliseconds kept back from every move for the time the move takes
- * to reach the GUI, the GUI's own lag and a busy machine. See README for how the
- * default was chosen.
+ * Move Overhead: milliseconds kept back from every move on the clock for what the
+ * search cannot see: the pipe, the GUI, and above all a busy machine that leaves a
+ * thread unscheduled. The engine's own latency is small (go -> bestmove with one node
+ * ~2 ms, stop -> bestmove ~1 ms); on these shared 2-core machines a sleeping Node
+ * process under load ~10 wakes up to 30 ms late at the 99th percentile and 77 ms at
+ * worst (15 s of 10 ms timers), hence 100. It costs ~1.5 ms of thinking a move at
+ * 2+0.02. Stalls of several hundred ms under that load still lose games (README).
  */
-export const DEFAULT_MOVE_OVERHEAD = 40;
+export const DEFAULT_MOVE_OVERHEAD = 100;
 export const DEFAULT_HASH_MB = 16;
 export const MAX_HASH_MB = 8192;
 /** Threads beyond one are Lazy SMP helpers (see helpers.ts). */
