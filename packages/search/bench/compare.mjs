@@ -1,6 +1,10 @@
-// Nodes per second of Tempo (the release bench bundle, in process) against Lozza 2
-// (through UCI) at `go movetime <ms>` on the same positions, taken in turn so a burst
-// of load on this shared machine hits both alike. Build the bundle first with run.mjs.
+// Nodes per second of Tempo (the release bench bundle) against Lozza 2 (through UCI)
+// at `go movetime <ms>` on the same positions, taken in turn. Each engine runs as its
+// own process under /usr/bin/time, and nodes are divided by the process's CPU time
+// (user + system) as well as by the wall time: on this shared machine the wall clock
+// gives a process anything from a tenth to all of a core, the CPU time does not
+// wander. Both CPU figures include the process's start-up (~0.1 s each).
+// Build the bundle first with run.mjs.
 //   node packages/search/bench/compare.mjs [ms] [path/to/lozza2.js]
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -17,22 +21,28 @@ const FENS = [
   '6k1/5pp1/7p/8/8/1R6/5PPP/6K1 w - - 0 1',
 ];
 
+/** Runs a command under /usr/bin/time; returns its stdout and CPU seconds. */
+function timed(args, input) {
+  const r = spawnSync('/usr/bin/time', ['-f', 'CPU %U %S', ...args], { input, encoding: 'utf8', timeout: ms + 20000, killSignal: 'SIGKILL' });
+  const m = /CPU ([\d.]+) ([\d.]+)/.exec(r.stderr);
+  return { out: r.stdout, cpu: Number(m[1]) + Number(m[2]) };
+}
 function tempo(fen) {
-  const r = spawnSync(process.execPath, [here + 'dist/bench.mjs', 'nps', String(ms), fen], { encoding: 'utf8' });
-  return Number(/nps (\d+)/.exec(r.stdout)[1]);
+  const r = timed([process.execPath, here + 'dist/bench.mjs', 'nps', String(ms), fen]);
+  return { nodes: Number(/nodes (\d+)/.exec(r.out)[1]), cpu: r.cpu };
 }
-function lozzaNps(fen) {
-  const input = `uci\nucinewgame\nposition fen ${fen}\ngo movetime ${ms}\n`;
-  const r = spawnSync(process.execPath, [lozza], { input, encoding: 'utf8', timeout: ms + 5000, killSignal: 'SIGKILL' });
-  const all = [...r.stdout.matchAll(/nodes (\d+) time (\d+)/g)];
-  const last = all[all.length - 1];
-  return Math.round((Number(last[1]) * 1000) / Math.max(1, Number(last[2])));
+function lozzaRun(fen) {
+  // quit follows the search: Lozza reads it only after bestmove (it searches synchronously).
+  const r = timed([process.execPath, lozza], `uci\nucinewgame\nposition fen ${fen}\ngo movetime ${ms}\nquit\n`);
+  const all = [...r.out.matchAll(/nodes (\d+)/g)];
+  return { nodes: Number(all[all.length - 1][1]), cpu: r.cpu };
 }
-let sumT = 0, sumL = 0;
+let logT = 0, logL = 0;
 for (const fen of FENS) {
-  const t = tempo(fen), l = lozzaNps(fen);
-  sumT += Math.log(t);
-  sumL += Math.log(l);
-  console.log(`${fen.padEnd(72)} tempo ${t} lozza ${l} ratio ${(t / l).toFixed(2)}`);
+  const t = tempo(fen), l = lozzaRun(fen);
+  const tn = t.nodes / t.cpu, ln = l.nodes / l.cpu;
+  logT += Math.log(tn);
+  logL += Math.log(ln);
+  console.log(`${fen.padEnd(72)} tempo ${t.nodes} nodes ${t.cpu.toFixed(2)} s CPU ${Math.round(tn)}/s | lozza ${l.nodes} nodes ${l.cpu.toFixed(2)} s CPU ${Math.round(ln)}/s | ratio ${(tn / ln).toFixed(2)}`);
 }
-console.log(`geometric mean ratio tempo/lozza: ${Math.exp((sumT - sumL) / FENS.length).toFixed(2)}`);
+console.log(`geometric mean of nodes per CPU second, tempo / lozza: ${Math.exp((logT - logL) / FENS.length).toFixed(2)}`);
