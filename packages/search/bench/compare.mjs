@@ -3,7 +3,7 @@
 // own process under /usr/bin/time, and nodes are divided by the process's CPU time
 // (user + system) as well as by the wall time: on this shared machine the wall clock
 // gives a process anything from a tenth to all of a core, the CPU time does not
-// wander. Both CPU figures include the process's start-up (~0.1 s each).
+// wander. Each engine's start-up CPU (the least of three bare starts) is taken off.
 // Build the bundle first with run.mjs.
 //   node packages/search/bench/compare.mjs [ms] [path/to/lozza2.js]
 import { spawnSync } from 'node:child_process';
@@ -37,10 +37,14 @@ function lozzaRun(fen) {
   const all = [...r.out.matchAll(/nodes (\d+)/g)];
   return { nodes: Number(all[all.length - 1][1]), cpu: r.cpu };
 }
+// Start-up CPU of each engine (load, tables, `uci`), taken off every search's CPU time.
+const startT = Math.min(...[0, 1, 2].map(() => timed([process.execPath, here + 'dist/bench.mjs', 'nps', '1', FENS[0]]).cpu));
+const startL = Math.min(...[0, 1, 2].map(() => timed([process.execPath, lozza], 'uci\nquit\n').cpu));
+console.log(`start-up CPU: tempo ${startT.toFixed(2)} s, lozza ${startL.toFixed(2)} s`);
 let logT = 0, logL = 0;
 for (const fen of FENS) {
   const t = tempo(fen), l = lozzaRun(fen);
-  const tn = t.nodes / t.cpu, ln = l.nodes / l.cpu;
+  const tn = t.nodes / Math.max(0.01, t.cpu - startT), ln = l.nodes / Math.max(0.01, l.cpu - startL);
   logT += Math.log(tn);
   logL += Math.log(ln);
   console.log(`${fen.padEnd(72)} tempo ${t.nodes} nodes ${t.cpu.toFixed(2)} s CPU ${Math.round(tn)}/s | lozza ${l.nodes} nodes ${l.cpu.toFixed(2)} s CPU ${Math.round(ln)}/s | ratio ${(tn / ln).toFixed(2)}`);

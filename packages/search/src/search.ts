@@ -95,6 +95,9 @@ export interface SearchHooks {
   onCurrMove?(move: number, number: number, depth: number): void;
 }
 
+/** singular()'s answer when the node fails high without the TT move. */
+const MULTI_CUT = 100;
+
 /** Piece values for futility (centipawns, by piece type). */
 const FUT_VALUE = SEE_VALUE;
 
@@ -354,6 +357,65 @@ export class Searcher {
     this.pvLen[ply] = end > ply + 1 ? end : ply + 1;
   }
 
+  /** Step 7 of alphaBeta: the null-move search and its verification; VALUE_NONE when it does not cut. */
+  private nullMove(beta: number, depth: number, ev: number, cutNode: boolean, ply: number): number {
+    const P = this.params, pos = this.pos, sp = ply + 4;
+    let dr = ((ev - beta) / P.NmpEvalDiv) | 0;
+    if (dr > 3) dr = 3;
+    const R = P.NmpBase + ((depth / P.NmpDepthDiv) | 0) + dr;
+    this.ssMove[sp] = 0;
+    this.ssCont[sp] = 0;
+    pos.doNullMove();
+    const v = 0 - this.alphaBeta(0 - beta, 1 - beta, depth - R, !cutNode, ply + 1);
+    pos.undoNullMove();
+    if (this.stopped) return 0;
+    if (v < beta || v >= VALUE_MATE_IN_MAX_PLY) return VALUE_NONE;
+    if (this.nmpMinPly !== 0 || depth < P.NmpVerifyDepth) return v;
+    // Verification at high depth: a null-move-free search of this node, reduced.
+    this.nmpMinPly = ply + (((3 * (depth - R)) / 4) | 0);
+    const w = this.alphaBeta(beta - 1, beta, depth - R, false, ply);
+    this.nmpMinPly = 0;
+    return w >= beta ? v : VALUE_NONE;
+  }
+
+  /** Step 9 of alphaBeta: captures that beat pcBeta in qsearch and then a reduced search; VALUE_NONE when none. */
+  private probCut(
+    beta: number, pcBeta: number, depth: number, staticEval: number, rawEval: number, ttMove: number,
+    ttPv: boolean, cutNode: boolean, ply: number, picker: MovePicker,
+  ): number {
+    const pos = this.pos, sp = ply + 4, st = pos.st;
+    picker.initProbCut(ttMove, pcBeta - staticEval);
+    for (let m = picker.next(); m !== 0; m = picker.next()) {
+      this.ssMove[sp] = m;
+      this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
+      pos.doMove(m);
+      let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
+      if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - 4, !cutNode, ply + 1);
+      pos.undoMove();
+      if (this.stopped) return 0;
+      if (v >= pcBeta) {
+        this.tt.store(st.keyLo, st.keyHi, scoreToTT(v, ply), rawEval, depth - 3, BOUND_LOWER, m, ttPv ? 1 : 0);
+        return v - (pcBeta - beta);
+      }
+    }
+    return VALUE_NONE;
+  }
+
+  /**
+   * Step 12 of alphaBeta: the singular test of the TT move m (search the node without
+   * it below sBeta). Returns the extension (2, 1, 0 or -1), or MULTI_CUT when even
+   * without m the node beats beta (the caller returns sBeta).
+   */
+  private singular(m: number, sBeta: number, beta: number, ttScore: number, depth: number, cutNode: boolean, pvNode: boolean, ply: number): number {
+    const P = this.params, sp = ply + 4;
+    this.ssExcluded[sp] = m;
+    const v = this.alphaBeta(sBeta - 1, sBeta, (depth - 1) >> 1, cutNode, ply);
+    this.ssExcluded[sp] = 0;
+    if (v < sBeta) return !pvNode && v < sBeta - P.DoubleExtMargin && this.ssDoubleExt[sp - 1] < P.DoubleExtMax ? 2 : 1;
+    if (sBeta >= beta) return MULTI_CUT;
+    return ttScore >= beta || cutNode ? -1 : 0;
+  }
+
   /**
    * The principal variation search of a node at `ply` (>= 1) to `depth`: returns a
    * score within or at the bounds of (alpha, beta). `cutNode` marks nodes expected
@@ -445,23 +507,8 @@ export class Searcher {
         P.NullMove !== 0 && ev >= beta && staticEval >= beta - P.NmpMargin * depth + P.NmpBaseMargin && depth >= 2 && this.ssMove[sp - 1] !== 0 &&
         ply >= this.nmpMinPly && beta > VALUE_MATED_IN_MAX_PLY && this.hasNonPawn()
       ) {
-        let dr = ((ev - beta) / P.NmpEvalDiv) | 0;
-        if (dr > 3) dr = 3;
-        const R = P.NmpBase + ((depth / P.NmpDepthDiv) | 0) + dr;
-        this.ssMove[sp] = 0;
-        this.ssCont[sp] = 0;
-        pos.doNullMove();
-        let v = 0 - this.alphaBeta(0 - beta, 1 - beta, depth - R, !cutNode, ply + 1);
-        pos.undoNullMove();
-        if (this.stopped) return 0;
-        if (v >= beta && v < VALUE_MATE_IN_MAX_PLY) {
-          if (this.nmpMinPly !== 0 || depth < P.NmpVerifyDepth) return v;
-          this.nmpMinPly = ply + (((3 * (depth - R)) / 4) | 0);
-          const w = this.alphaBeta(beta - 1, beta, depth - R, false, ply);
-          this.nmpMinPly = 0;
-          if (w >= beta) return v;
-          v = w;
-        }
+        const v = this.nullMove(beta, depth, ev, cutNode, ply);
+        if (v !== VALUE_NONE) return v;
       }
     }
 
@@ -478,20 +525,8 @@ export class Searcher {
     ) {
       const pcBeta = beta + P.ProbCutMargin - (improving ? P.ProbCutImproving : 0);
       if (!(ttHit && ttDepth >= depth - 3 && ttScore !== VALUE_NONE && ttScore < pcBeta)) {
-        picker.initProbCut(ttMove, pcBeta - staticEval);
-        for (let m = picker.next(); m !== 0; m = picker.next()) {
-          this.ssMove[sp] = m;
-          this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
-          pos.doMove(m);
-          let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
-          if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - 4, !cutNode, ply + 1);
-          pos.undoMove();
-          if (this.stopped) return 0;
-          if (v >= pcBeta) {
-            tt.store(keyLo, keyHi, scoreToTT(v, ply), rawEval, depth - 3, BOUND_LOWER, m, ttPv ? 1 : 0);
-            return v - (pcBeta - beta);
-          }
-        }
+        const v = this.probCut(beta, pcBeta, depth, staticEval, rawEval, ttMove, ttPv, cutNode, ply, picker);
+        if (v !== VALUE_NONE) return v;
       }
     }
 
@@ -555,15 +590,9 @@ export class Searcher {
         (ttBound & BOUND_LOWER) !== 0 && ttDepth >= depth - 3
       ) {
         const sBeta = ttScore - ((P.SingularMult * depth) >> 4);
-        this.ssExcluded[sp] = m;
-        const v = this.alphaBeta(sBeta - 1, sBeta, (depth - 1) >> 1, cutNode, ply);
-        this.ssExcluded[sp] = 0;
+        extension = this.singular(m, sBeta, beta, ttScore, depth, cutNode, pvNode, ply);
         if (this.stopped) return 0;
-        if (v < sBeta) {
-          extension = 1;
-          if (!pvNode && v < sBeta - P.DoubleExtMargin && this.ssDoubleExt[sp - 1] < P.DoubleExtMax) extension = 2;
-        } else if (sBeta >= beta) return sBeta;
-        else if (ttScore >= beta || cutNode) extension = -1;
+        if (extension === MULTI_CUT) return sBeta;
       } else if (P.CheckExt !== 0 && gives && ply < 2 * this.rootDepth && see(pos, m, 0)) extension = 1;
       this.ssDoubleExt[sp] = this.ssDoubleExt[sp - 1] + (extension >= 2 ? 1 : 0);
       newDepth += extension;
