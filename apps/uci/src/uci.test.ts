@@ -210,28 +210,28 @@ describe('UciLoop', () => {
     h.reply({ type: 'searching', side: 0, fallback: 'a2a3' });
     expect(h.timers).toHaveLength(1);
     h.reply({ type: 'out', text: 'info depth 3 seldepth 4 multipv 1 score cp 20 nodes 300 nps 1 hashfull 0 time 5 pv e2e4 e7e5' });
-    h.advance(50);
+    h.advance(59);
     expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual([]);
-    h.advance(30); // 100 ms on the clock, EMERGENCY_MARGIN_MS before it runs out
+    h.advance(1); // 60% of the 100 ms on the clock
     expect(h.written.at(-1)).toBe('bestmove e2e4');
     expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(1);
     h.loop.line('isready');
     expect(h.written.at(-1)).toBe('readyok');
     h.loop.line('position startpos moves e2e4 e7e5');
-    h.loop.line('go wtime 100 btime 5000'); // arrives at 80 ms
+    h.loop.line('go wtime 100 btime 5000'); // arrives at 60 ms
     expect(h.posted.filter((m) => m.type === 'go')).toHaveLength(1); // waits for the late search
     h.advance(30);
     h.reply({ type: 'out', text: 'info depth 4 seldepth 4 multipv 1 score cp 20 nodes 900 nps 1 hashfull 0 time 90 pv d2d4' });
-    h.reply({ type: 'bestmove', text: 'bestmove d2d4' }); // late, at 110 ms: swallowed, with its info
+    h.reply({ type: 'bestmove', text: 'bestmove d2d4' }); // late, at 90 ms: swallowed, with its info
     expect(h.written.some((l) => l.includes('pv d2d4'))).toBe(false);
     expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove e2e4']);
     expect(h.posted.filter((m) => m.type === 'go')).toHaveLength(2);
     expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(0);
-    // The deferred go's clock started when it arrived (80 ms), not when it was sent on (110 ms).
+    // The deferred go's clock started when it arrived (60 ms), not when it was sent on (90 ms).
     h.reply({ type: 'searching', side: 0, fallback: 'a2a3' });
-    h.advance(49);
+    h.advance(29);
     expect(h.written.filter((l) => l.startsWith('bestmove'))).toHaveLength(1);
-    h.advance(1); // 80 + 100 - EMERGENCY_MARGIN_MS
+    h.advance(1); // 60 + 60
     expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove e2e4', 'bestmove a2a3']);
   });
 
@@ -247,7 +247,7 @@ describe('UciLoop', () => {
     h.advance(1000);
     expect(h.written).toEqual(['bestmove e7e5']);
     h.loop.line('ponderhit'); // the clock starts now
-    h.advance(79);
+    h.advance(59);
     expect(h.written).toEqual(['bestmove e7e5']);
     h.advance(1);
     expect(h.written).toEqual(['bestmove e7e5', 'bestmove a2a3']);
@@ -255,6 +255,23 @@ describe('UciLoop', () => {
     h.loop.line('go depth 30');
     h.reply({ type: 'searching', side: 0, fallback: 'a2a3' });
     h.advance(100_000);
+    expect(h.written).toHaveLength(2);
+  });
+
+  test('the emergency share: 60% of the clock by default, later with TmMaxShare or movestogo 1', () => {
+    const h = harness();
+    h.loop.line('go wtime 10000 btime 10000');
+    h.reply({ type: 'searching', side: 0, fallback: 'a2a3' });
+    h.advance(5999);
+    expect(h.written).toEqual([]);
+    h.advance(1);
+    expect(h.written).toEqual(['bestmove a2a3']);
+    h.reply({ type: 'bestmove', text: 'bestmove e2e4' });
+    h.loop.line('go wtime 10000 btime 10000 movestogo 1');
+    h.reply({ type: 'searching', side: 0, fallback: 'a2a3' });
+    h.advance(9499);
+    expect(h.written).toHaveLength(1);
+    h.advance(1);
     expect(h.written).toHaveLength(2);
   });
 });

@@ -5,7 +5,7 @@
  * signal array, so both take microseconds whatever the worker is doing.
  */
 import type { FromWorker, ToWorker } from './messages';
-import { OPTIONS, checkOption, optionLine, type OptionValue } from './options';
+import { OPTIONS, SEARCH_PARAM_FACTS, checkOption, optionLine, type OptionValue } from './options';
 import { parseGo, parsePosition, parseSetoption, tokenize, type GoLimits, type PositionCommand } from './protocol';
 
 /** Indices of the stop and ponderhit flags in the shared signal array, from the build (tsup.config.ts). */
@@ -29,9 +29,10 @@ export interface UciIo {
 
 /**
  * The last resort against a loss on time: when a search on the clock has not
- * answered this many milliseconds before the side's time runs out (a worker thread
- * starved on a busy machine, a garbage collection, an iteration that overshot), the
- * main thread answers with the best move reported so far and stops the search.
+ * answered after 60% of the side's time (see emergencyShare), or this many
+ * milliseconds before it runs out if that comes first (a worker thread starved on a
+ * busy machine, a garbage collection, an iteration that overshot), the main thread
+ * answers with the best move reported so far and stops the search.
  */
 export const EMERGENCY_MARGIN_MS = 20;
 
@@ -247,8 +248,22 @@ export class UciLoop {
     if (!this.searching || this.holdPonder || this.holdInfinite || this.side < 0) return;
     const time = this.side === 0 ? this.goLimits.wtime : this.goLimits.btime;
     if (time === undefined) return;
-    const delay = Math.max(0, this.goAt + time - EMERGENCY_MARGIN_MS - this.io.now());
+    const budget = Math.floor(Math.min(time - EMERGENCY_MARGIN_MS, time * this.emergencyShare()));
+    const delay = Math.max(0, this.goAt + budget - this.io.now());
     this.cancelTimer = this.io.setTimer(delay, () => this.emergency());
+  }
+
+  /**
+   * The share of the clock after which the main thread answers: above the search's
+   * own hard bound (TmMaxShare of the time left, 40% by default; 90% with movestogo 1),
+   * so that it acts only when the worker has stalled, and early enough that a timer
+   * that wakes late on a busy machine still beats the flag.
+   */
+  private emergencyShare(): number {
+    if (this.goLimits.movestogo === 1) return 0.95;
+    const set = this.optionLog.get('TmMaxShare');
+    const perMille = typeof set === 'number' ? set : (SEARCH_PARAM_FACTS.find((p) => p.name === 'TmMaxShare')?.value ?? 400);
+    return Math.min(0.95, Math.max(0.6, perMille / 1000 + 0.2));
   }
 
   private emergency(): void {
