@@ -173,7 +173,6 @@ export class RootDriver {
       const newDepth = depth - 1 + (P.CheckExt !== 0 && gives ? 1 : 0);
       s.ssMove[4] = m;
       s.ssCont[4] = ((board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
-      s.ssMoveCount[4] = mc;
       s.pvLen[1] = 1;
       const before = s.nodes;
       pos.doMove(m);

@@ -123,7 +123,6 @@ export class Searcher {
   readonly ssCont = new Int32Array(MAX_PLY + 8);
   readonly ssExcluded = new Int32Array(MAX_PLY + 8);
   readonly ssDoubleExt = new Int32Array(MAX_PLY + 8);
-  readonly ssMoveCount = new Int32Array(MAX_PLY + 8);
 
   // ---- Principal variations: row p holds the line from ply p (pvLen[p] is its end).
   readonly pv = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
@@ -218,7 +217,6 @@ export class Searcher {
     this.ssCont.fill(0);
     this.ssExcluded.fill(0);
     this.ssDoubleExt.fill(0);
-    this.ssMoveCount.fill(0);
     this.h.killers.fill(0);
     for (let i = 0; i < pk.length; i++) pk[i].useCont = this.params.ContHist;
   }
@@ -548,7 +546,6 @@ export class Searcher {
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (m === excluded) continue;
       moveCount++;
-      this.ssMoveCount[sp] = moveCount;
       const from = m & 63, to = (m >>> 6) & 63, pc = (board[from] << 6) | to;
       const capture = isTactical(pos, m);
       const gives = givesCheckFast(pos, m);
