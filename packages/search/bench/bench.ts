@@ -67,11 +67,18 @@ if (process.argv[2] === 'analyse') {
   selfplay(process.argv.slice(3));
 } else if (process.argv[2] === 'nps') {
   const s = new Searcher(new TranspositionTable(16), createSignals());
+  // A warm-up search first (another position, then the TT and histories cleared), so
+  // the timed one runs on optimized code as in a running engine; CPU time as well as wall.
+  if (process.env.NPS_WARMUP === '1') {
+    s.search(Position.fromFen(BENCH_FENS[1], { psq: s.evalContext.psq }), { movetime: Number(process.argv[3]) });
+    s.tt.clear();
+    s.clear();
+  }
   const pos = Position.fromFen(process.argv[4], { psq: s.evalContext.psq });
-  const t0 = performance.now();
+  const t0 = performance.now(), c0 = process.cpuUsage();
   const r = s.search(pos, { movetime: Number(process.argv[3]) });
-  const t = performance.now() - t0;
-  console.log(`nps ${Math.round((r.nodes * 1000) / t)} nodes ${r.nodes} depth ${r.depth}`);
+  const t = performance.now() - t0, c = process.cpuUsage(c0), cpu = (c.user + c.system) / 1000;
+  console.log(`nps ${Math.round((r.nodes * 1000) / t)} nodes ${r.nodes} depth ${r.depth} cpu_ms ${Math.round(cpu)}`);
 } else {
   const depth = Number(process.argv[2] ?? 10);
   const s = new Searcher(new TranspositionTable(16), createSignals());
