@@ -18,14 +18,8 @@ import {
   BOUND_NONE,
   CHECK_INTERVAL,
   BOUND_UPPER,
-  CONT_HISTORY_MAX,
-  CAPTURE_HISTORY_MAX,
-  CORR_GRAIN,
-  CORR_MAX,
-  CORR_SIZE,
   DEPTH_NONE,
   DEPTH_QS,
-  HISTORY_MAX,
   LIST_SIZE,
   MAX_PLY,
   TRIED_SIZE,
@@ -43,6 +37,7 @@ import { scoreFromTT, scoreToTT, type TranspositionTable } from './tt';
 import { TimeBounds, type SearchLimits } from './time';
 import { RootDriver } from './root';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
+import { bonus, corrected, updateCorrection, updatePrior, updateQuiet, updateStats } from './stats';
 
 
 /** Options of a Searcher beside the SEARCH_PARAMS. */
@@ -255,28 +250,7 @@ export class Searcher {
     if (this.time.hard !== Infinity && performance.now() - this.startTime >= this.time.hard) this.stopped = true;
   }
 
-  /** The static eval corrected by the correction histories. */
-  private corrected(raw: number): number {
-    if (this.params.CorrHist === 0) return raw;
-    const st = this.pos.st, s = this.pos.side * CORR_SIZE, P = this.params;
-    const c = this.h.corrPawn[s + (st.pawnKeyLo & (CORR_SIZE - 1))] * P.CorrPawnWeight + this.h.corrMaterial[s + (st.materialKeyLo & (CORR_SIZE - 1))] * P.CorrMaterialWeight;
-    const v = raw + ((c / (1000 * CORR_GRAIN)) | 0);
-    return v >= VALUE_MATE_IN_MAX_PLY ? VALUE_MATE_IN_MAX_PLY - 1 : v <= VALUE_MATED_IN_MAX_PLY ? VALUE_MATED_IN_MAX_PLY + 1 : v;
-  }
 
-  /** Moves the correction entries toward the observed error (best - static eval) with weight by depth. */
-  private updateCorrection(diff: number, depth: number): void {
-    const st = this.pos.st, s = this.pos.side * CORR_SIZE;
-    const w = depth + 1 < 16 ? depth + 1 : 16;
-    const d = diff > 128 ? 128 : diff < -128 ? -128 : diff;
-    const target = d * CORR_GRAIN * w;
-    const cp = this.h.corrPawn, cm = this.h.corrMaterial;
-    const ip = s + (st.pawnKeyLo & (CORR_SIZE - 1)), im = s + (st.materialKeyLo & (CORR_SIZE - 1));
-    let e = ((cp[ip] * (256 - w) + target) / 256) | 0;
-    cp[ip] = e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
-    e = ((cm[im] * (256 - w) + target) / 256) | 0;
-    cm[im] = e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
-  }
 
   /** The draw rules a search node applies (checkmate outranks the fifty-move rule). */
   private isDrawn(inCheck: boolean): boolean {
@@ -292,59 +266,10 @@ export class Searcher {
     return pc[o + 2] + pc[o + 3] + pc[o + 4] + pc[o + 5] > 0;
   }
 
-  /** History bonus for a move that caused a cutoff at `depth`. */
-  private bonus(depth: number): number {
-    const P = this.params, b = P.HistBonusMult * depth - P.HistBonusBase;
-    return b > P.HistBonusMax ? P.HistBonusMax : b < 16 ? 16 : b;
-  }
 
-  /** Gravity updates of the quiet histories of move m (piece code pc = piece << 6 | to) at stack index sp. */
-  private updateQuiet(m: number, pc: number, sp: number, b: number): void {
-    const mh = this.h.main, ch = this.h.cont;
-    const i = (this.pos.side << 12) | (m & 0xfff), ab = b < 0 ? -b : b;
-    mh[i] += b - ((mh[i] * ab) / HISTORY_MAX | 0);
-    const c1 = this.ssCont[sp - 1] + pc, c2 = this.ssCont[sp - 2] + pc;
-    ch[c1] += b - ((ch[c1] * ab) / CONT_HISTORY_MAX | 0);
-    ch[c2] += b - ((ch[c2] * ab) / CONT_HISTORY_MAX | 0);
-  }
 
-  /** Bonus for the opponent's quiet move that led to a fail-low node: their butterfly and continuation histories. */
-  private updatePrior(m: number, pc: number, sp: number, b: number): void {
-    const mh = this.h.main, ch = this.h.cont;
-    const i = ((this.pos.side ^ 1) << 12) | (m & 0xfff);
-    mh[i] += b - ((mh[i] * b) / HISTORY_MAX | 0);
-    const c1 = this.ssCont[sp - 2] + pc, c2 = this.ssCont[sp - 3] + pc;
-    ch[c1] += b - ((ch[c1] * b) / CONT_HISTORY_MAX | 0);
-    ch[c2] += b - ((ch[c2] * b) / CONT_HISTORY_MAX | 0);
-  }
 
-  /** Gravity update of the capture history of m. */
-  private updateCapture(m: number, b: number): void {
-    const board = this.pos.board, to = (m >>> 6) & 63;
-    const captured = (m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7;
-    const i = (board[m & 63] << 9) | (to << 3) | captured, ab = b < 0 ? -b : b, c = this.h.capture;
-    c[i] += b - ((c[i] * ab) / CAPTURE_HISTORY_MAX | 0);
-  }
 
-  /** Histories, killers and counter move after bestMove raised alpha at a node with the tried lists of slot. */
-  private updateStats(bestMove: number, depth: number, ply: number, slot: number, quiets: number, captures: number): void {
-    const sp = ply + 4, board = this.pos.board, b = this.bonus(depth);
-    const qt = this.quietsTried, ct = this.capturesTried, base = slot * TRIED_SIZE;
-    if (!isTactical(this.pos, bestMove)) {
-      this.updateQuiet(bestMove, (board[bestMove & 63] << 6) | ((bestMove >>> 6) & 63), sp, b);
-      const k = this.h.killers;
-      if (k[2 * ply] !== bestMove) {
-        k[2 * ply + 1] = k[2 * ply];
-        k[2 * ply] = bestMove;
-      }
-      if (this.ssMove[sp - 1] !== 0) this.h.counter[this.ssCont[sp - 1] >> 10] = bestMove;
-      for (let i = 0; i < quiets; i++) {
-        const m = qt[base + i];
-        this.updateQuiet(m, (board[m & 63] << 6) | ((m >>> 6) & 63), sp, -b);
-      }
-    } else this.updateCapture(bestMove, b);
-    for (let i = 0; i < captures; i++) this.updateCapture(ct[base + i], -b);
-  }
 
   /** Copies the child's line behind m into row ply. */
   private updatePv(ply: number, m: number): void {
@@ -435,7 +360,7 @@ export class Searcher {
     // Step 2. Aborted search, draws, the ply limit, mate distance pruning.
     if (this.stopped) return 0;
     if (this.isDrawn(inCheck)) return VALUE_DRAW;
-    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : this.corrected(evaluate(pos, this.evalContext));
+    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : corrected(this, evaluate(pos, this.evalContext));
     if (P.MateDistance !== 0) {
       const lo = -VALUE_MATE + ply, hi = VALUE_MATE - ply - 1;
       if (alpha < lo) alpha = lo;
@@ -459,7 +384,7 @@ export class Searcher {
     ) {
       // A quiet TT move that fails high earns its history bonus as if it had been searched.
       if (ttMove !== 0 && ttScore >= beta && !isTactical(pos, ttMove))
-        this.updateQuiet(ttMove, (pos.board[ttMove & 63] << 6) | ((ttMove >>> 6) & 63), sp, this.bonus(depth));
+        updateQuiet(this, ttMove, (pos.board[ttMove & 63] << 6) | ((ttMove >>> 6) & 63), sp, bonus(this, depth));
       return ttScore;
     }
 
@@ -472,7 +397,7 @@ export class Searcher {
     } else {
       rawEval = ttEval !== VALUE_NONE ? ttEval : evaluate(pos, this.evalContext);
       if (!ttHit) tt.store(keyLo, keyHi, VALUE_NONE, rawEval, DEPTH_NONE, BOUND_NONE, 0, ttPv ? 1 : 0);
-      staticEval = ev = this.corrected(rawEval);
+      staticEval = ev = corrected(this, rawEval);
       this.ssStaticEval[sp] = staticEval;
       if (ttScore !== VALUE_NONE && (ttBound & (ttScore > ev ? BOUND_LOWER : BOUND_UPPER)) !== 0) ev = ttScore;
     }
@@ -642,11 +567,11 @@ export class Searcher {
 
     // Step 17. Mate and stalemate; history updates.
     if (moveCount === 0) bestValue = excluded !== 0 ? alpha : inCheck ? -VALUE_MATE + ply : VALUE_DRAW;
-    else if (bestMove !== 0) this.updateStats(bestMove, depth, ply, slot, quietCount, captureCount);
+    else if (bestMove !== 0) updateStats(this, bestMove, depth, ply, slot, quietCount, captureCount);
     else if (P.PriorBonus !== 0 && prevMove !== 0 && st.captured === 0 && (prevMove & 0xc000) === 0 && excluded === 0) {
       // Every reply failed low: the opponent's quiet move here was good; reward it (Stockfish's prior countermove bonus).
       const k = 1 + (depth > 5 ? 1 : 0) + (pvNode || cutNode ? 1 : 0);
-      this.updatePrior(prevMove, this.ssCont[sp - 1] >> 10, sp, (k * this.bonus(depth)) >> 1);
+      updatePrior(this, prevMove, this.ssCont[sp - 1] >> 10, sp, (k * bonus(this, depth)) >> 1);
     }
 
     // Step 18. Correction history and the TT.
@@ -656,7 +581,7 @@ export class Searcher {
         P.CorrHist !== 0 && !inCheck && (bestMove === 0 || !isTactical(pos, bestMove)) &&
         !(bound === BOUND_LOWER && bestValue <= staticEval) && !(bound === BOUND_UPPER && bestValue >= staticEval)
       )
-        this.updateCorrection(bestValue - staticEval, depth);
+        updateCorrection(this, bestValue - staticEval, depth);
       tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, depth, bound, bestMove, ttPv ? 1 : 0);
     }
     return bestValue;
@@ -677,7 +602,7 @@ export class Searcher {
     if (this.stopped) return 0;
     const inCheck = (st.checkersLo | st.checkersHi) !== 0;
     if (this.isDrawn(inCheck)) return VALUE_DRAW;
-    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : this.corrected(evaluate(pos, this.evalContext));
+    if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : corrected(this, evaluate(pos, this.evalContext));
 
     const keyLo = st.keyLo, keyHi = st.keyHi;
     const ttHit = tt.probe(keyLo, keyHi);
@@ -691,7 +616,7 @@ export class Searcher {
     let bestValue = -VALUE_INFINITE, futilityBase = -VALUE_INFINITE, rawEval = VALUE_NONE;
     if (!inCheck) {
       rawEval = ttEval !== VALUE_NONE ? ttEval : evaluate(pos, this.evalContext);
-      const staticEval = this.corrected(rawEval);
+      const staticEval = corrected(this, rawEval);
       bestValue = staticEval;
       if (ttScore !== VALUE_NONE && (ttBound & (ttScore > bestValue ? BOUND_LOWER : BOUND_UPPER)) !== 0) bestValue = ttScore;
       if (bestValue >= beta) {
