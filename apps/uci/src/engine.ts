@@ -5,7 +5,7 @@
  * gets one `info string error: ...` line and changes nothing.
  */
 import { Position, START_FEN, moveToUci, type Move } from '@tempo/position';
-import { legalMoves, parseUciMove } from '@tempo/movegen';
+import { legal as isLegal, legalMoves, parseUciMove, pseudoLegal } from '@tempo/movegen';
 import { EvalContext, formatEvalTrace, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
 import { Searcher, TranspositionTable, type SearchLimits } from '@tempo/search';
 import { readFileSync } from 'node:fs';
@@ -13,6 +13,18 @@ import { HelperPool, type ToHelper } from './helpers';
 import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, SEARCH_PARAM_FACTS, type OptionValue } from './options';
 import type { GoLimits, PositionCommand } from './protocol';
 import { formatBoard, formatInfo } from './format';
+
+/**
+ * How many moves of `line` can be played in turn from `pos` (left as it was). A GUI
+ * or tester replays every `pv`; a line whose tail is stale (the search prints one on
+ * a fail low at the root) is cut before its first illegal move.
+ */
+function legalPrefix(pos: Position, line: ArrayLike<Move>): number {
+  let n = 0;
+  while (n < line.length && line[n] !== 0 && pseudoLegal(pos, line[n]) && isLegal(pos, line[n])) pos.doMove(line[n++]);
+  for (let i = 0; i < n; i++) pos.undoMove();
+  return n;
+}
 
 /** After this long a search also reports the root move it is on (`currmove`), as Stockfish does. */
 const CURRMOVE_AFTER_MS = 3000;
@@ -104,8 +116,10 @@ export class Engine {
       searchMoves: search.searchMoves?.map((m) => moveToUci(pos, m)),
       generation: this.tt.generation,
     });
+    // A second copy of the root, to replay each reported line on: the one being searched is the searcher's.
+    const replay = this.current();
     const result = this.searcher.search(pos, search, {
-      onInfo: (info) => this.out(formatInfo(info, pos)),
+      onInfo: (info) => this.out(formatInfo(info, pos, legalPrefix(replay, info.pv))),
       onCurrMove: (move, number, depth) => {
         if (performance.now() - start >= CURRMOVE_AFTER_MS)
           this.out(`info depth ${depth} currmove ${moveToUci(pos, move)} currmovenumber ${number}`);
@@ -118,7 +132,8 @@ export class Engine {
       best = search.searchMoves?.[0] ?? legal[0];
     }
     let line = `bestmove ${moveToUci(pos, best)}`;
-    if (result.ponderMove && best === result.bestMove) line += ` ponder ${moveToUci(pos, result.ponderMove)}`;
+    if (result.ponderMove && best === result.bestMove && legalPrefix(replay, [best, result.ponderMove]) === 2)
+      line += ` ponder ${moveToUci(pos, result.ponderMove)}`;
     return line;
   }
 

@@ -3,13 +3,16 @@ import { pieceChar, squareName, NO_PIECE } from '@tempo/bitboard';
 import { moveToUci, type Move, type Position } from '@tempo/position';
 import type { SearchInfo } from '@tempo/search';
 
-/** `info depth ... score ... pv ...` from a search report; moves are printed for `pos`'s mode (Chess960 or not). */
-export function formatInfo(info: SearchInfo, pos: Position): string {
+/**
+ * `info depth ... score ... pv ...` from a search report, with the first `pvLength`
+ * moves of its line; moves are printed for `pos`'s mode (Chess960 or not).
+ */
+export function formatInfo(info: SearchInfo, pos: Position, pvLength = info.pv.length): string {
   let s = `info depth ${info.depth} seldepth ${info.seldepth} multipv ${info.multipv} score ${info.scoreKind} ${info.scoreValue}`;
   if (info.bound === 'lower') s += ' lowerbound';
   else if (info.bound === 'upper') s += ' upperbound';
   s += ` nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} time ${info.timeMs}`;
-  if (info.pv.length > 0) s += ' pv ' + movesText(pos, info.pv);
+  if (pvLength > 0) s += ' pv ' + movesText(pos, info.pv.slice(0, pvLength));
   return s;
 }
 

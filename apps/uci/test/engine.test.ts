@@ -105,6 +105,14 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
       const lines = await e.request(i % 3 === 0 ? 'go depth 2' : 'go nodes 400', /^bestmove /);
       const best = lines.at(-1)!.split(' ')[1];
       expect(legalIn(fen, best), `${best} in ${fen}`).toBe(true);
+      // Every reported line plays out from the position (a tester replays them).
+      for (const l of lines.filter((x) => x.startsWith('info ') && x.includes(' pv '))) {
+        const chess = new Chess(fen);
+        for (const m of l.split(' pv ')[1].trim().split(' ')) {
+          expect(legalIn(chess.fen(), m), `${m} of "${l}" in ${fen}`).toBe(true);
+          chess.move({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] });
+        }
+      }
     }
   });
 
