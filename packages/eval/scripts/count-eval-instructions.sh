@@ -22,6 +22,6 @@ per() { # mode rounds-a rounds-b
   u=$(echo "$a" | awk '/^u/ { print $2 }')
   echo $(( ($(echo "$b" | grep -v u) - $(echo "$a" | grep -v u)) / (($3 - $2) * u) ))
 }
-e=$(per eval 4 12); p=$(per pairs 1 3)
+e=$(per eval 100 300); p=$(per pairs 10 30)
 echo "evaluate: $e instructions; doMove+undoMove pair: $p instructions; one evaluation = $(awk "BEGIN { printf \"%.1f\", $e / $p }") pairs"
 rm -rf "$out"
