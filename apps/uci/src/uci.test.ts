@@ -274,4 +274,24 @@ describe('UciLoop', () => {
     h.advance(1);
     expect(h.written).toHaveLength(2);
   });
+
+  test('the emergency clock starts at go even if the worker is silent; the side comes from the position', () => {
+    const h = harness();
+    h.loop.line('position startpos moves e2e4'); // black to move
+    h.loop.line('go wtime 5000 btime 100');
+    h.advance(59);
+    expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(0);
+    h.advance(1); // 60% of black's 100 ms, and not a word from the worker yet
+    expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(1);
+    expect(h.written).toEqual([]);
+    h.reply({ type: 'searching', side: 1, fallback: 'a7a6' });
+    expect(h.written).toEqual(['bestmove a7a6']);
+    h.reply({ type: 'bestmove', text: 'bestmove e7e5' });
+    expect(h.written).toEqual(['bestmove a7a6']);
+    h.loop.line('position fen 8/8/8/8/8/8/8/K1k5 b - - 0 1 moves c1c2');
+    h.loop.line('go wtime 100 btime 5000'); // white to move after c1c2
+    h.advance(60);
+    h.reply({ type: 'out', text: 'info depth 1 seldepth 1 multipv 1 score cp 0 nodes 3 nps 1 hashfull 0 time 1 pv a1a2' });
+    expect(h.written).toEqual(['bestmove a7a6', 'info depth 1 seldepth 1 multipv 1 score cp 0 nodes 3 nps 1 hashfull 0 time 1 pv a1a2', 'bestmove a1a2']);
+  });
 });

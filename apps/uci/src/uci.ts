@@ -54,6 +54,10 @@ export class UciLoop {
   private fallback = '';
   private bestSoFar = '';
   private cancelTimer: (() => void) | null = null;
+  /** The emergency time has come but no move is known yet: answer with the first one that arrives. */
+  private emergencyDue = false;
+  /** Side to move of the last `position` sent, from its FEN and the parity of its moves (no engine needed). */
+  private sideToMove = 0;
   /** Keep the bestmove until `stop` (go infinite) or `stop`/`ponderhit` (go ponder), as the spec asks. */
   private holdInfinite = false;
   private holdPonder = false;
@@ -131,12 +135,19 @@ export class UciLoop {
           if (!this.searching) return;
           const pv = / multipv 1 .* pv (\S+)/.exec(msg.text);
           if (pv) this.bestSoFar = pv[1];
+          this.io.write(msg.text);
+          if (this.emergencyDue && this.bestSoFar) this.emergency();
+          return;
         }
         return this.io.write(msg.text);
       case 'searching':
-        this.side = msg.side;
         this.fallback = msg.fallback;
-        return this.armTimer();
+        if (this.emergencyDue) return this.emergency();
+        if (msg.side !== this.side) {
+          this.side = msg.side; // the worker's word (the last position may have been refused)
+          this.armTimer();
+        }
+        return;
       case 'bestmove':
         this.workerBusy = false;
         if (!this.searching) this.drain(); // answered already, by the emergency timer
@@ -187,6 +198,7 @@ export class UciLoop {
         const p = parsePosition(args);
         if (!p.ok) return this.error(p.error);
         this.lastPosition = p.value;
+        this.sideToMove = (p.value.fen !== null && p.value.fen.split(/\s+/)[1] === 'b' ? 1 : 0) ^ (p.value.moves.length & 1);
         return this.post({ type: 'position', cmd: p.value });
       }
       case 'setoption': {
@@ -236,9 +248,13 @@ export class UciLoop {
     this.held = null;
     this.goAt = this.replayAt >= 0 ? this.replayAt : this.io.now();
     this.goLimits = limits;
-    this.side = -1;
+    // The clock runs from now, whether or not the worker thread gets to run: arm the
+    // emergency answer here, with the side read from the position command.
+    this.side = this.sideToMove;
     this.fallback = this.bestSoFar = '';
+    this.emergencyDue = false;
     this.post({ type: 'go', limits });
+    this.armTimer();
   }
 
   /** Arms the emergency answer of a search on the clock (not while pondering: the clock is the opponent's). */
@@ -271,7 +287,13 @@ export class UciLoop {
     if (!this.searching || !this.workerBusy) return;
     this.stopRequested = true;
     Atomics.store(this.signals, SIGNALS.stop, 1);
-    this.emitBest(`bestmove ${this.bestSoFar || this.fallback}`);
+    const move = this.bestSoFar || this.fallback;
+    if (!move) {
+      this.emergencyDue = true; // the worker has not even started: answer with its first word
+      return;
+    }
+    this.emergencyDue = false;
+    this.emitBest(`bestmove ${move}`);
   }
 
   private stop(): void {
