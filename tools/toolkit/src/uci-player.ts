@@ -198,6 +198,8 @@ export class UciPlayer {
    * `bestmove` at all within `stopGraceMs` after `stop` is a stall.
    */
   async go(fen: string, moves: readonly string[], goArgs: string, limitMs: number): Promise<BestMove> {
+    // Whatever the engine wrote before this request (a stray bestmove included) is not its answer.
+    this.lines.length = 0;
     this.send(`position fen ${fen}${moves.length > 0 ? ' moves ' + moves.join(' ') : ''}`);
     const start = performance.now();
     this.send(`go ${goArgs}`);
