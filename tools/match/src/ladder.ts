@@ -32,7 +32,8 @@ export function defaultOpponents(stockfishElos: number[]): Opponent[] {
     })),
     { name: 'GNU Chess', words: ['name=GNU Chess', 'cmd=/usr/games/gnuchess --uci'], binary: '/usr/games/gnuchess' },
     { name: 'Toga II', words: ['name=Toga II', 'cmd=/usr/games/toga2'], binary: '/usr/games/toga2' },
-    { name: 'Glaurung', words: ['name=Glaurung', 'cmd=/usr/games/glaurung'], binary: '/usr/games/glaurung' },
+    // Glaurung searches with two threads by default and then overruns its clock on a busy two-core machine.
+    { name: 'Glaurung', words: ['name=Glaurung', 'cmd=/usr/games/glaurung', 'option.Threads=1'], binary: '/usr/games/glaurung' },
     { name: 'Ethereal', words: ['name=Ethereal', 'cmd=/usr/games/ethereal-chess'], binary: '/usr/games/ethereal-chess' },
   ];
 }
@@ -43,7 +44,7 @@ const slug = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '
 export async function ladderCommand(argv: string[], io: Io): Promise<number> {
   let games = 100, tc = '8+0.08', resume = false, concurrency = 1;
   let subject = ['name=Tempo', 'cmd=node apps/uci/dist/tempo.js'];
-  let openings = '../shared/data/openings-3moves.epd', dir = 'ladder-results', strength = 'docs/STRENGTH.md';
+  let openings = '../shared/data/openings-3moves.epd', dir = 'tools/match/ladder-results', strength = 'docs/STRENGTH.md';
   let elos = [1320, 1600, 2000];
   const extra: Opponent[] = [];
   let only: string[] | undefined;
