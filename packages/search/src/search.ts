@@ -542,7 +542,13 @@ export class Searcher {
       } else if (!pvNode || moveCount > 1) {
         v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, newDepth, !cutNode, ply + 1);
       }
-      if (pvNode && (moveCount === 1 || v > alpha)) v = 0 - this.alphaBeta(0 - beta, 0 - alpha, newDepth, false, ply + 1);
+      if (pvNode && (moveCount === 1 || v > alpha)) {
+        // The child's line starts empty: when alpha has risen to beta - 1 the child
+        // searches a null window, is no PV node and leaves its row untouched, and the
+        // row would still hold an earlier sibling's line (fastchess: 'Illegal PV move').
+        this.pvLen[ply + 1] = ply + 1;
+        v = 0 - this.alphaBeta(0 - beta, 0 - alpha, newDepth, false, ply + 1);
+      }
       pos.undoMove();
 
       // Step 15. Out of time: the value is garbage.
