@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError, type Io } from '@tempo/toolkit';
 import { matchCommand } from './commands';
@@ -38,14 +39,23 @@ export function defaultOpponents(stockfishElos: number[]): Opponent[] {
   ];
 }
 
+/**
+ * Where the ladder keeps its result files and PGNs unless `--dir` says otherwise:
+ * outside the work tree (`$TEMPO_DATA/ladder`, default `~/.tempo/ladder`), because a
+ * ladder outlives a working session and a fresh checkout must still `--resume` it.
+ */
+export function defaultLadderDir(): string {
+  return join(process.env.TEMPO_DATA ?? join(homedir(), '.tempo'), 'ladder');
+}
+
 const slug = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /** Runs the ladder; returns the exit code. */
 export async function ladderCommand(argv: string[], io: Io): Promise<number> {
-  let games = 100, tc = '8+0.08', resume = false, concurrency = 1;
+  let games = 100, tc = '10+0.1', resume = false, concurrency = 1;
   let subject = ['name=Tempo', 'cmd=node apps/uci/dist/tempo.js'];
-  let openings = '../shared/data/openings-3moves.epd', dir = 'tools/match/ladder-results', strength = 'docs/STRENGTH.md';
-  let elos = [1320, 1600, 2000];
+  let openings = '../shared/data/openings-3moves.epd', dir = defaultLadderDir(), strength = 'docs/STRENGTH.md';
+  let elos = [1600, 2000, 2400];
   const extra: Opponent[] = [];
   let only: string[] | undefined;
   for (const [opt, v] of groupArgs(argv, 'ladder')) {
