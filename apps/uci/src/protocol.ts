@@ -4,6 +4,7 @@
  * engine's tables are loaded. Every rejection is a message naming the problem; the
  * caller prints it as one `info string` line and keeps its previous state.
  */
+import type { SearchLimits } from '@tempo/search';
 
 /** A parse result: a value or a message for a person. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -14,18 +15,7 @@ export function tokenize(line: string): string[] {
 }
 
 /** The `go` limits as the search takes them, with moves still as UCI text. */
-export interface GoLimits {
-  depth?: number;
-  nodes?: number;
-  movetime?: number;
-  mate?: number;
-  infinite?: boolean;
-  wtime?: number;
-  btime?: number;
-  winc?: number;
-  binc?: number;
-  movestogo?: number;
-  ponder?: boolean;
+export interface GoLimits extends Omit<SearchLimits, 'searchMoves'> {
   /** `go perft N`: run perft instead of a search (Stockfish's extension). */
   perft?: number;
   searchMoves?: string[];
