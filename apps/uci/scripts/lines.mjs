@@ -1,9 +1,14 @@
 // A child process read line by line, for the measuring scripts.
 import { spawn } from 'node:child_process';
 
-export function startEngine(script, args = []) {
-  const child = spawn(process.execPath, [script, ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+/** A Node script as a child process (the engine bundle, the bare script, Lozza). */
+export const startEngine = (script, args = []) => startProgram(process.execPath, [script, ...args]);
+
+/** Any program as a child process (Stockfish, Debian's engines). */
+export function startProgram(command, args = []) {
+  const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const waiters = [];
+  const listeners = [];
   let buf = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk) => {
@@ -13,6 +18,7 @@ export function startEngine(script, args = []) {
     while ((nl = buf.indexOf('\n')) >= 0) {
       const line = buf.slice(0, nl).trim();
       buf = buf.slice(nl + 1);
+      for (const listener of listeners) listener(line);
       for (let i = 0; i < waiters.length; i++) {
         if (waiters[i].re.test(line)) {
           waiters.splice(i, 1)[0].resolve(now);
@@ -26,6 +32,8 @@ export function startEngine(script, args = []) {
     send: (line) => child.stdin.write(line + '\n'),
     /** Resolves with the time (performance.now) at which a line matching re arrived. */
     next: (re) => new Promise((resolve) => waiters.push({ re, resolve })),
+    /** Calls f with every line read from now on. */
+    onLine: (f) => listeners.push(f),
     quit: () => new Promise((resolve) => {
       child.on('exit', resolve);
       child.stdin.write('quit\n');
