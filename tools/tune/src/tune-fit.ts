@@ -1,0 +1,76 @@
+/**
+ * The weight fit: full-batch Adam on the real model's loss (model.ts) with K
+ * fixed, over the training positions; weights that no training position uses are
+ * held at their start values. Then rounding to the table's integers.
+ */
+import { PARAM_COUNT, type EvalParams } from '@tempo/eval';
+import { realLoss, realLossAndGradient, type Weights } from './model';
+import type { TraceData } from './trace-data';
+
+/** The table's valid range for a weight (params.ts, int16). */
+export const WEIGHT_MIN = -32768, WEIGHT_MAX = 32767;
+
+export interface FitOptions {
+  epochs: number;
+  /** Adam's step size, in centipawns. */
+  lr: number;
+  k: number;
+  /** Training positions are [0, trainEnd), validation [trainEnd, data.n). */
+  trainEnd: number;
+  beta1?: number;
+  beta2?: number;
+}
+
+/** Called after every epoch's gradient (loss at the weights before that epoch's step). */
+export type EpochHook = (epoch: number, trainLoss: number, weights: Weights) => void;
+
+/** Adam from `start` (not modified); returns the fitted real weights. */
+export function fitWeights(d: TraceData, start: Weights, o: FitOptions, onEpoch: EpochHook = () => {}): Weights {
+  const b1 = o.beta1 ?? 0.9, b2 = o.beta2 ?? 0.999, eps = 1e-8;
+  const w: Weights = { mg: Float64Array.from(start.mg), eg: Float64Array.from(start.eg) };
+  const g: Weights = { mg: new Float64Array(PARAM_COUNT), eg: new Float64Array(PARAM_COUNT) };
+  const mM = new Float64Array(PARAM_COUNT), mE = new Float64Array(PARAM_COUNT);
+  const vM = new Float64Array(PARAM_COUNT), vE = new Float64Array(PARAM_COUNT);
+  const usage = d.usage(0, o.trainEnd);
+  const free: number[] = [];
+  for (let i = 0; i < PARAM_COUNT; i++) if (usage[i] > 0) free.push(i);
+  let p1 = 1, p2 = 1;
+  for (let epoch = 1; epoch <= o.epochs; epoch++) {
+    g.mg.fill(0);
+    g.eg.fill(0);
+    const { loss } = realLossAndGradient(d, 0, o.trainEnd, w, o.k, g);
+    p1 *= b1;
+    p2 *= b2;
+    const a = (o.lr * Math.sqrt(1 - p2)) / (1 - p1);
+    for (let f = 0; f < free.length; f++) {
+      const i = free[f];
+      mM[i] = b1 * mM[i] + (1 - b1) * g.mg[i];
+      vM[i] = b2 * vM[i] + (1 - b2) * g.mg[i] * g.mg[i];
+      mE[i] = b1 * mE[i] + (1 - b1) * g.eg[i];
+      vE[i] = b2 * vE[i] + (1 - b2) * g.eg[i] * g.eg[i];
+      w.mg[i] = clampWeight(w.mg[i] - (a * mM[i]) / (Math.sqrt(vM[i]) + eps));
+      w.eg[i] = clampWeight(w.eg[i] - (a * mE[i]) / (Math.sqrt(vE[i]) + eps));
+    }
+    onEpoch(epoch, loss, w);
+  }
+  return w;
+}
+
+function clampWeight(x: number): number {
+  return x < WEIGHT_MIN ? WEIGHT_MIN : x > WEIGHT_MAX ? WEIGHT_MAX : x;
+}
+
+/** The nearest integers within the table's range. */
+export function roundWeights(w: Weights): EvalParams {
+  const mg = new Int32Array(PARAM_COUNT), eg = new Int32Array(PARAM_COUNT);
+  for (let i = 0; i < PARAM_COUNT; i++) {
+    mg[i] = clampWeight(Math.round(w.mg[i]));
+    eg[i] = clampWeight(Math.round(w.eg[i]));
+  }
+  return { mg, eg };
+}
+
+/** Train and validation loss of the real model (validation NaN when empty). */
+export function splitLosses(d: TraceData, trainEnd: number, w: Weights, k: number): { train: number; validation: number } {
+  return { train: realLoss(d, 0, trainEnd, w, k), validation: trainEnd < d.n ? realLoss(d, trainEnd, d.n, w, k) : NaN };
+}

@@ -1,0 +1,99 @@
+/**
+ * The tune command end to end on a small synthetic file (results drawn from a
+ * sigmoid of another table's evaluation, so there is something to learn), and its
+ * one-line errors.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULT_PARAMS, EvalContext, TERM_OFFSET, copyParams, evaluate, paramsFromJson } from '@tempo/eval';
+import { Position } from '@tempo/position';
+import { Rng, collectIo } from '@tempo/toolkit';
+import { formatRecord } from './record';
+import { main } from './tune';
+import { drawResult, randomGamePositions } from './tune-test-support';
+
+const dir = mkdtempSync(join(tmpdir(), 'tempo-tune-'));
+const dataFile = join(dir, 'data.txt');
+/** One position each that a special rule decides: a dead draw, KPK, mop-up. */
+const SPECIAL = ['8/8/4k3/8/8/3NK3/8/8 w - - 0 1', '8/8/4k3/8/4P3/4K3/8/8 w - - 0 1', '8/8/4k3/8/8/4K3/8/R7 b - - 0 1'];
+
+beforeAll(() => {
+  // The "truth": the defaults with a pawn worth 40 more and knights 40 less.
+  const truth = copyParams(DEFAULT_PARAMS);
+  truth.mg[TERM_OFFSET.material] += 40;
+  truth.eg[TERM_OFFSET.material] += 40;
+  truth.mg[TERM_OFFSET.material + 1] -= 40;
+  truth.eg[TERM_OFFSET.material + 1] -= 40;
+  const ctx = new EvalContext(truth, 0), rng = new Rng(5);
+  const lines = ['# test data'];
+  for (const fen of [...randomGamePositions(1500, 11), ...SPECIAL]) {
+    const pos = Position.fromFen(fen, { psq: ctx.psq });
+    const v = evaluate(pos, ctx) * (pos.side === 0 ? 1 : -1);
+    lines.push(formatRecord({ fen, score: v, result: drawResult(v, 1.1, rng) }));
+  }
+  writeFileSync(dataFile, lines.join('\n') + '\n');
+});
+
+async function run(...argv: string[]) {
+  const io = collectIo();
+  const code = await main(argv, io);
+  return { code, out: io.stdout.join('\n'), err: io.stderr };
+}
+
+describe('tempo-tune', () => {
+  test('fits K, lowers the training loss, writes a table the engine loads', async () => {
+    const out = join(dir, 'out.json');
+    const r = await run('--data', dataFile, '--out', out, '--epochs', '40', '--lr', '2', '--report-every', '20');
+    expect(r.err.filter((l) => !l.startsWith('epoch '))).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(r.err.length).toBe(40);
+    expect(r.out).toMatch(/1500 used, 3 left out \(special rules: 1 dead draws, 1 KPK, 1 mop-up\)/);
+    expect(r.out).toMatch(/split: 1350 train, 150 validation/);
+    expect(r.out).toMatch(/^epoch 20: train/m);
+    const k = Number(/K = ([\d.]+)/.exec(r.out)?.[1]);
+    expect(k).toBeGreaterThan(0.5);
+    expect(k).toBeLessThan(2.5);
+    const losses = (name: string) => (new RegExp(`^${name}\\s+([\\d.]+)\\s+([\\d.]+)`, 'm').exec(r.out) ?? []).slice(1).map(Number);
+    const [beforeTrain] = losses('before \\(model\\)'), [afterTrain] = losses('after \\(model\\)');
+    const [, afterIntVal] = losses('after \\(integer\\)'), [, afterVal] = losses('after \\(model\\)');
+    expect(afterTrain).toBeLessThan(beforeTrain);
+    expect(Math.abs(afterIntVal - afterVal)).toBeLessThan(2e-3);
+    const p = paramsFromJson(readFileSync(out, 'utf8'));
+    new EvalContext(p);
+    // The pawn got dearer and the knight cheaper; weights no position uses did not move.
+    expect(p.eg[TERM_OFFSET.material]).toBeGreaterThan(DEFAULT_PARAMS.eg[TERM_OFFSET.material]);
+    expect(p.mg[TERM_OFFSET.material + 1]).toBeLessThan(DEFAULT_PARAMS.mg[TERM_OFFSET.material + 1]);
+    for (const i of [TERM_OFFSET['psq.pawn'], TERM_OFFSET['psq.pawn'] + 63, TERM_OFFSET['mopup.edge']]) {
+      expect([p.mg[i], p.eg[i]]).toEqual([DEFAULT_PARAMS.mg[i], DEFAULT_PARAMS.eg[i]]);
+    }
+  });
+
+  test.each([
+    [['--data', join(dir, 'nope.txt'), '--out', join(dir, 'o.json')], /^tempo-tune: cannot read .*nope\.txt: no such file$/],
+    [['--data', 'x', '--out', join(dir, 'o.json'), '--frobnicate'], /^tempo-tune: tune: unknown option --frobnicate$/],
+    [['--data', 'x'], /^tempo-tune: --out FILE is required$/],
+    [['--out', 'o.json'], /^tempo-tune: --data FILE is required$/],
+    [['--data', 'x', '--out', join(dir, 'o.json'), '--validation', '1.5'], /--validation must be a number/],
+    [['--data', 'x', '--out', join(dir, 'o.json'), '--preset', 'stockfish'], /--preset must be default or pesto-only/],
+  ])('usage errors are one line, exit 2: %j', async (argv, message) => {
+    const r = await run(...argv);
+    expect(r.code).toBe(2);
+    expect(r.err.length).toBe(1);
+    expect(r.err[0]).toMatch(message);
+  });
+
+  test.each([
+    ['a line without fields', 'just some words', /bad\.txt:3: expected "fen \| score \| result"/],
+    ['a bad FEN', '8/8/8 w - - 0 1 | 0 | 0.5', /bad\.txt:3: Invalid FEN/],
+    ['a bad result', '4k3/8/8/8/8/8/8/4K2R w K - 0 1 | 12 | 2.0', /bad\.txt:3: bad result "2.0"/],
+  ])('a malformed line names the file and line: %s', async (_name, line, message) => {
+    const bad = join(dir, 'bad.txt');
+    writeFileSync(bad, ['4k3/8/8/8/8/8/8/4K2R w K - 0 1 | 500 | 1.0', '', line, ''].join('\n'));
+    const r = await run('--data', bad, '--out', join(dir, 'o.json'));
+    expect(r.code).toBe(2);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(message);
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * tempo-tune: Texel tuning of every evaluation weight from training records
+ * (record.ts). Fits K by golden-section search on the start weights, then all
+ * weights by full-batch Adam on the mean squared error between sigmoid(K * eval)
+ * and the game result, through the evaluation's trace (model.ts), and writes the
+ * rounded table as the evaluation's JSON (the engine's EvalFile). Exit codes: 0
+ * done, 1 a runtime error, 2 a usage mistake or unreadable input; always one line
+ * on stderr.
+ */
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { EvalContext, PARAM_COUNT, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
+import { InputError, UsageError, intArg, parseCommand, processIo, type Io } from '@tempo/toolkit';
+import { fitK, integerLoss, packWeights, toWeights } from './model';
+import { TraceData } from './trace-data';
+import { fitWeights, roundWeights, splitLosses } from './tune-fit';
+import { loadFiles } from './tune-load';
+
+const USAGE = [
+  'usage: tempo-tune --data FILE [--data FILE2 ...] --out OUT.json [--epochs 1000] [--lr 1]',
+  '         [--params IN.json | --preset default|pesto-only] [--validation 0.1] [--k K] [--report-every 100]',
+].join('\n');
+
+const OPTIONS = {
+  data: { type: 'string', multiple: true },
+  out: { type: 'string' },
+  epochs: { type: 'string' },
+  lr: { type: 'string' },
+  params: { type: 'string' },
+  preset: { type: 'string' },
+  validation: { type: 'string' },
+  k: { type: 'string' },
+  'report-every': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+interface TuneOptions {
+  data: string[];
+  out: string;
+  epochs: number;
+  lr: number;
+  validation: number;
+  k: number | null;
+  reportEvery: number;
+  start: EvalParams;
+  startName: string;
+}
+
+function numberArg(name: string, text: string | undefined, min: number, max: number, fallback: number, open = false): number {
+  if (text === undefined) return fallback;
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max || (open && (v === min || v === max)))
+    throw new UsageError(`${name} must be a number ${open ? 'strictly ' : ''}between ${min} and ${max}, got "${text}"`);
+  return v;
+}
+
+function parseOptions(argv: string[]): TuneOptions | null {
+  const { values: v, positionals } = parseCommand('tune', argv, OPTIONS);
+  if (v.help) return null;
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+  if (!v.data || v.data.length === 0) throw new UsageError('--data FILE is required');
+  if (v.out === undefined) throw new UsageError('--out FILE is required');
+  if (!existsSync(dirname(v.out) || '.')) throw new UsageError(`--out ${v.out}: directory ${dirname(v.out)} does not exist`);
+  if (v.params !== undefined && v.preset !== undefined) throw new UsageError('give --params or --preset, not both');
+  let start: EvalParams, startName: string;
+  if (v.params !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(v.params, 'utf8');
+    } catch (e) {
+      throw new InputError(`cannot read ${v.params}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    }
+    try {
+      start = paramsFromJson(text);
+    } catch (e) {
+      throw new InputError(`${v.params}: ${(e as Error).message}`);
+    }
+    startName = v.params;
+  } else {
+    const name = v.preset ?? 'default';
+    if (name !== 'default' && name !== 'pesto-only') throw new UsageError(`--preset must be default or pesto-only, got "${name}"`);
+    start = presetParams(name);
+    startName = `preset ${name}`;
+  }
+  return {
+    data: v.data,
+    out: v.out,
+    epochs: intArg('tune', '--epochs', v.epochs, 0, 1_000_000, 1000),
+    lr: numberArg('--lr', v.lr, 0, 1e4, 1, true),
+    validation: numberArg('--validation', v.validation, 0, 0.9, 0.1),
+    k: v.k === undefined ? null : numberArg('--k', v.k, 0, 100, 1, true),
+    reportEvery: intArg('tune', '--report-every', v['report-every'], 1, 1_000_000, 100),
+    start,
+    startName,
+  };
+}
+
+const f6 = (x: number) => (Number.isNaN(x) ? '-' : x.toFixed(6));
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const rate = (n: number, ms: number) => `${Math.round(n / Math.max(ms / 1000, 1e-6)).toLocaleString('en-US')}/s`;
+
+/** Runs a command line; resolves to the exit code. */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  try {
+    const o = parseOptions(argv);
+    if (o === null) {
+      io.out(USAGE);
+      return 0;
+    }
+    await tune(o, io);
+    return 0;
+  } catch (e) {
+    io.err(`tempo-tune: ${e instanceof Error ? e.message : String(e)}`);
+    return e instanceof UsageError || e instanceof InputError ? 2 : 1;
+  }
+}
+
+async function tune(o: TuneOptions, io: Io): Promise<void> {
+  const t0 = performance.now();
+  const tty = io === processIo && process.stderr.isTTY === true;
+  // Step 1. Trace every record once with the start weights.
+  const ctx = new EvalContext(o.start, 0);
+  const data = new TraceData();
+  const ls = await loadFiles(o.data, ctx, data, tty);
+  const left = data.excluded, leftOut = left.drawn + left.kpk + left.mopup, epp = data.entriesPerPosition();
+  io.out(`read ${ls.records} records from ${o.data.length} file(s) in ${secs(ls.totalMs)}: parse ${rate(ls.records, ls.parseMs)}, trace ${rate(ls.records, ls.traceMs)}`);
+  io.out(`positions: ${data.n} used, ${leftOut} left out (special rules: ${left.drawn} dead draws, ${left.kpk} KPK, ${left.mopup} mop-up)`);
+  io.out(`traces: ${(data.bytes() / 2 ** 20).toFixed(1)} MB, ${epp.linear.toFixed(1)} linear + ${epp.kingSafety.toFixed(1)} king-safety entries a position`);
+  if (ls.mismatches > 0) io.err(`tempo-tune: warning: the integer model disagrees with evaluate on ${ls.mismatches} positions (first: ${ls.firstMismatch})`);
+  else io.out(`check: the integer model under the start weights equals evaluate on all ${data.n} positions`);
+  const nVal = Math.floor(data.n * o.validation), trainEnd = data.n - nVal;
+  if (trainEnd === 0) throw new InputError(`no training positions in ${o.data.join(', ')}`);
+  const usage = data.usage(0, trainEnd);
+  let fixed = 0;
+  for (let i = 0; i < PARAM_COUNT; i++) if (usage[i] === 0) fixed++;
+  io.out(`split: ${trainEnd} train, ${nVal} validation (the last ${(o.validation * 100).toFixed(0)}% of the data); start: ${o.startName}; ${PARAM_COUNT - fixed} of ${PARAM_COUNT} weights used by the training positions (the rest held)`);
+  // Step 2. K on the start weights.
+  const start = toWeights(o.start);
+  const tk = performance.now();
+  const k = o.k ?? fitK(data, 0, trainEnd, start).k;
+  const kMs = performance.now() - tk;
+  io.out(o.k === null ? `K = ${k.toFixed(4)} (golden section on the training loss, ${secs(kMs)})` : `K = ${k} (given)`);
+  const before = splitLosses(data, trainEnd, start, k);
+  const packedStart = packWeights(o.start);
+  const beforeInt = { train: integerLoss(data, 0, trainEnd, packedStart, k), validation: nVal ? integerLoss(data, trainEnd, data.n, packedStart, k) : NaN };
+  io.out(`epoch 0: train ${f6(before.train)} validation ${f6(before.validation)}`);
+  // Step 3. Adam, with a status line every epoch and both losses every reportEvery epochs.
+  const tf = performance.now();
+  let last = tf;
+  const fitted = fitWeights(data, start, { epochs: o.epochs, lr: o.lr, k, trainEnd }, (epoch, loss, w) => {
+    const now = performance.now(), per = (now - tf) / epoch;
+    const status = `epoch ${epoch}/${o.epochs} train ${f6(loss)} (before the step) | ${(now - last).toFixed(0)} ms | ETA ${secs(per * (o.epochs - epoch))}`;
+    last = now;
+    if (tty) process.stderr.write(`\r${status}\x1b[K`);
+    else io.err(status);
+    if (epoch % o.reportEvery === 0 && epoch !== o.epochs) {
+      const l = splitLosses(data, trainEnd, w, k);
+      if (tty) process.stderr.write('\r\x1b[K');
+      io.out(`epoch ${epoch}: train ${f6(l.train)} validation ${f6(l.validation)}`);
+    }
+  });
+  if (tty) process.stderr.write('\r\x1b[K');
+  const fitMs = performance.now() - tf;
+  // Step 4. Round, check the file loads as the engine loads it, write it.
+  const after = splitLosses(data, trainEnd, fitted, k);
+  if (o.epochs > 0) io.out(`epoch ${o.epochs}: train ${f6(after.train)} validation ${f6(after.validation)}`);
+  const rounded = roundWeights(fitted);
+  const json = paramsToJson(rounded);
+  new EvalContext(paramsFromJson(json), 0); // throws if the table does not load (int16 psq entries)
+  writeFileSync(o.out, json);
+  const packed = packWeights(rounded);
+  const afterInt = { train: integerLoss(data, 0, trainEnd, packed, k), validation: nVal ? integerLoss(data, trainEnd, data.n, packed, k) : NaN };
+  io.out('');
+  io.out(`K ${k.toFixed(4)}, ${o.epochs} epochs of Adam at lr ${o.lr}, ${data.n} positions used (${trainEnd} train, ${nVal} validation), ${leftOut} left out`);
+  io.out('loss                 train      validation');
+  io.out(`before (model)       ${f6(before.train)}   ${f6(before.validation)}`);
+  io.out(`before (integer)     ${f6(beforeInt.train)}   ${f6(beforeInt.validation)}`);
+  io.out(`after (model)        ${f6(after.train)}   ${f6(after.validation)}`);
+  io.out(`after (integer)      ${f6(afterInt.train)}   ${f6(afterInt.validation)}`);
+  io.out(`time: load ${secs(ls.totalMs)}, K ${secs(kMs)}, fit ${secs(fitMs)} (${(fitMs / Math.max(1, o.epochs)).toFixed(0)} ms an epoch), total ${secs(performance.now() - t0)}`);
+  io.out(`wrote ${o.out}`);
+}
+
+const isEntry = (() => {
+  try {
+    return process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
+  } catch {
+    return false;
+  }
+})();
+if (isEntry) {
+  process.exitCode = await main(process.argv.slice(2));
+}
