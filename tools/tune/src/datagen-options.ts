@@ -1,0 +1,104 @@
+/**
+ * The datagen command line: options, defaults, the openings file and the help text.
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { START_FEN, Position } from '@tempo/position';
+import { InputError, UsageError, intArg, parseCommand, parseFenList, readTextFile } from '@tempo/toolkit';
+import { ADJUDICATION as A } from './selfplay';
+
+/** A run's settings after parsing. */
+export interface DatagenConfig {
+  games: number;
+  /** Node budget per move. */
+  nodes: number;
+  threads: number;
+  seed: number;
+  /** Games per chunk file. */
+  chunk: number;
+  /** Transposition table of each worker, MB. */
+  hashMb: number;
+  /** `startpos` or the openings file as given. */
+  openingsSource: string;
+  openings: string[];
+  /** The records file (absolute). */
+  out: string;
+}
+
+export const USAGE = [
+  'usage: tempo-datagen --openings FILE|startpos [--games N] [--nodes K] [--threads T] [--seed S] [--out FILE] [--chunk N] [--hash MB]',
+  '',
+  'Self-play games of Tempo in process (one worker thread per game stream, no UCI) at a fixed node',
+  'budget per move; writes training records "fen | score | result" (white\'s view), one a line.',
+  '',
+  '  --openings FILE   EPD/FEN list of openings, one a line (or "startpos")',
+  '  --games N         games to play (default 1000)',
+  '  --nodes K         nodes per move, the search\'s node limit (default 5000)',
+  '  --threads T       worker threads (default 1); the output does not depend on it',
+  '  --seed S          run seed (default 1); game i uses the RNG seeded "S:i"',
+  '  --out FILE        default $TEMPO_DATA/datagen/seed<S>-nodes<K>-games<N>.txt, else ~/.tempo/datagen/...',
+  '  --chunk N         games per part file (default games/16 rounded up, at most 100, so 16 threads keep busy)',
+  '  --hash MB         transposition table per worker (default 16), cleared before every game',
+  '',
+  'Games: a random opening, then 4-8 random legal plies (a start a depth-4 search scores beyond',
+  `+/-${A.startScore} is drawn again). They end by checkmate, stalemate, threefold repetition, the fifty-move`,
+  `rule or insufficient material; resign when ${A.resignPlies} consecutive plies score >= ${A.resignScore} for the same side`,
+  `(white's view); draw when from ply ${A.drawFromPly} on ${A.drawPlies} consecutive plies score within +/-${A.drawScore}; a draw at ${A.maxPlies} plies.`,
+  'Records: the positions the engine played (not the random plies), except those in check, whose best',
+  'move is a capture or promotion, with a mate score, or not quiet under quiescence search.',
+  '',
+  'Parts: <out>.parts/games-XXXXXX-YYYYYY.txt, one per chunk, written whole (temp name, then rename).',
+  'A rerun with the same settings resumes (finished parts are kept); other settings are refused.',
+  'When every part exists they are joined in game order into --out.',
+].join('\n');
+
+const OPTIONS = {
+  games: { type: 'string' },
+  nodes: { type: 'string' },
+  threads: { type: 'string' },
+  seed: { type: 'string' },
+  openings: { type: 'string' },
+  out: { type: 'string' },
+  chunk: { type: 'string' },
+  hash: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The directory data goes to by default: $TEMPO_DATA/datagen, else ~/.tempo/datagen (never the work tree). */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const root = env.TEMPO_DATA !== undefined && env.TEMPO_DATA !== '' ? env.TEMPO_DATA : join(homedir(), '.tempo');
+  return join(root, 'datagen');
+}
+
+/** Games per part by default: at most 100, and at least 16 parts so that many threads find work. */
+export const defaultChunk = (games: number): number => Math.min(100, Math.ceil(games / 16));
+
+/** Parses the command line; null for --help. Throws UsageError or InputError (one line each). */
+export function parseDatagenArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): DatagenConfig | null {
+  const cmd = 'datagen';
+  const { values, positionals } = parseCommand(cmd, argv, OPTIONS);
+  if (values.help) return null;
+  if (positionals.length > 0) throw new UsageError(`${cmd}: unexpected argument ${positionals[0]}`);
+  const games = intArg(cmd, '--games', values.games, 1, 100_000_000, 1000);
+  const nodes = intArg(cmd, '--nodes', values.nodes, 1, 1_000_000_000, 5000);
+  const threads = intArg(cmd, '--threads', values.threads, 1, 256, 1);
+  const seed = intArg(cmd, '--seed', values.seed, 0, 2 ** 31 - 1, 1);
+  const chunk = intArg(cmd, '--chunk', values.chunk, 1, 1_000_000, defaultChunk(games));
+  const hashMb = intArg(cmd, '--hash', values.hash, 1, 4096, 16);
+  if (values.openings === undefined) throw new UsageError(`${cmd}: --openings is required (an EPD file, or "startpos")`);
+  const openings = readOpeningFens(values.openings);
+  const out = resolve(values.out ?? join(defaultDataDir(env), `seed${seed}-nodes${nodes}-games${games}.txt`));
+  return { games, nodes, threads, seed, chunk, hashMb, openingsSource: values.openings, openings, out };
+}
+
+/** The FENs of an EPD/FEN list (ops dropped), each checked by Position; `startpos` is the start position. */
+export function readOpeningFens(source: string): string[] {
+  if (source === 'startpos') return [START_FEN];
+  const list = parseFenList(readTextFile(source));
+  for (const { line, fen } of list) {
+    const r = Position.parse(fen);
+    if (!r.ok) throw new InputError(`${source}:${line}: ${r.error}`);
+  }
+  if (list.length === 0) throw new InputError(`${source}: no openings in the file`);
+  return list.map((e) => e.fen);
+}

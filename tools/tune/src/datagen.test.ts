@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { Position } from '@tempo/position';
+import { collectIo } from '@tempo/toolkit';
+import { main } from './datagen';
+import { parseDatagenArgs } from './datagen-options';
+import { inProcessRunner, planChunks } from './datagen-run';
+import { parseRecord } from './record';
+
+const dir = mkdtempSync(join(tmpdir(), 'tempo-datagen-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+// Three openings, one as a four-field EPD line with an op, one a comment.
+const EPD = join(dir, 'openings.epd');
+writeFileSync(
+  EPD,
+  [
+    '# test openings',
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c0 "1. e4";',
+    'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
+    'rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1',
+    '',
+  ].join('\n'),
+);
+
+/** Runs the CLI in process (players instead of worker threads); small games: tests run with __DEBUG__ true. */
+async function run(args: string[]) {
+  const io = collectIo();
+  const code = await main(args, io, inProcessRunner);
+  return { code, ...io };
+}
+
+const base = (out: string, threads: number) => ['--games', '4', '--nodes', '300', '--openings', EPD, '--seed', '5', '--chunk', '1', '--threads', String(threads), '--out', out];
+
+describe('datagen run', () => {
+  const one = join(dir, 'one.txt'), two = join(dir, 'two.txt');
+
+  test('threads 1 and 2 give byte-identical files; the records parse and none is in check', async () => {
+    const a = await run(base(one, 1));
+    expect(a.stderr).toEqual([]);
+    expect(a.code).toBe(0);
+    const b = await run(base(two, 2));
+    expect(b.code).toBe(0);
+    expect(sha(two)).toBe(sha(one));
+    expect(readdirSync(`${two}.parts`).sort()).toEqual(['games-000000-000000.txt', 'games-000001-000001.txt', 'games-000002-000002.txt', 'games-000003-000003.txt', 'settings.json']);
+    const lines = readFileSync(one, 'utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.length).toBeGreaterThan(20);
+    for (const line of lines) {
+      const r = parseRecord(line);
+      expect(Position.fromFen(r.fen).inCheck()).toBe(false);
+    }
+    expect(a.stdout[0]).toBe(`datagen: 4 games, ${lines.length} positions (${(lines.length / 4).toFixed(1)} a game) in ${one}`);
+    expect(a.stdout[1]).toMatch(/^datagen: this run 4 games, \d+ positions .* positions\/hour/);
+  });
+
+  test('resume: a deleted part is played again, the output is byte-identical', async () => {
+    const before = sha(two);
+    rmSync(`${two}.parts/games-000002-000002.txt`);
+    rmSync(two);
+    const r = await run(base(two, 2));
+    expect(r.code).toBe(0);
+    expect(r.stderr).toEqual([`datagen: resuming in ${two}.parts: 3 of 4 parts already done`]);
+    expect(r.stdout[1]).toMatch(/^datagen: this run 1 games/);
+    expect(sha(two)).toBe(before);
+  });
+
+  test('a parts folder made with other settings is refused in one line, exit 2', async () => {
+    const r = await run([...base(one, 1), '--nodes', '301']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.length).toBe(1);
+    expect(r.stderr[0]).toMatch(/^tempo-datagen: .*one\.txt\.parts was made with other settings \(nodes 300 there, 301 now\)/);
+  });
+});
+
+describe('datagen command line', () => {
+  test.each([
+    [['--openings', 'startpos', '--bogus'], 'tempo-datagen: datagen: unknown option --bogus'],
+    [['--openings', 'startpos', '--games', 'ten'], 'tempo-datagen: datagen: --games must be an integer from 1 to 100000000, got "ten"'],
+    [['--openings', 'startpos', '--nodes', '0'], 'tempo-datagen: datagen: --nodes must be an integer from 1 to 1000000000, got "0"'],
+    [['--games', '4'], 'tempo-datagen: datagen: --openings is required (an EPD file, or "startpos")'],
+    [['--openings', '/no/such/file.epd'], 'tempo-datagen: cannot read /no/such/file.epd: no such file'],
+    [['--openings', 'startpos', 'extra'], 'tempo-datagen: datagen: unexpected argument extra'],
+  ])('%j: one line, exit 2', async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toEqual([message]);
+    expect(r.stdout).toEqual([]);
+  });
+
+  test('a bad opening line is named by file and line', async () => {
+    const bad = join(dir, 'bad.epd');
+    writeFileSync(bad, `${readFileSync(EPD, 'utf8')}rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1\n`);
+    const r = await run(['--openings', bad]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.length).toBe(1);
+    expect(r.stderr[0]).toMatch(new RegExp(`^tempo-datagen: ${bad}:5: Invalid FEN: field 1`));
+  });
+
+  test('--help states the rules and exits 0', async () => {
+    const r = await run(['--help']);
+    expect(r.code).toBe(0);
+    const text = r.stdout.join('\n');
+    for (const word of ['checkmate', 'stalemate', 'threefold', 'fifty-move', 'insufficient material', 'resign when 4', '>= 1000', 'from ply 80', '400 plies'])
+      expect(text).toContain(word);
+  });
+
+  test('default output: $TEMPO_DATA/datagen, else ~/.tempo/datagen, named by seed, nodes and games', () => {
+    const args = ['--openings', 'startpos', '--seed', '3', '--nodes', '5000', '--games', '200'];
+    expect(parseDatagenArgs(args, { TEMPO_DATA: '/data/tempo' })?.out).toBe('/data/tempo/datagen/seed3-nodes5000-games200.txt');
+    expect(parseDatagenArgs(args, {})?.out).toBe(join(homedir(), '.tempo', 'datagen', 'seed3-nodes5000-games200.txt'));
+    expect(parseDatagenArgs(['--openings', 'startpos'], {})).toMatchObject({ games: 1000, nodes: 5000, threads: 1, seed: 1, chunk: 63, hashMb: 16 });
+    expect(parseDatagenArgs(['--openings', 'startpos', '--games', '40000'], {})?.chunk).toBe(100);
+    expect(parseDatagenArgs(['--openings', 'startpos', '--games', '40'], {})?.chunk).toBe(3);
+  });
+
+  test('chunks: ranges of --chunk games, the last one short', () => {
+    expect(planChunks(250, 100).map((j) => j.name)).toEqual(['games-000000-000099.txt', 'games-000100-000199.txt', 'games-000200-000249.txt']);
+  });
+});
