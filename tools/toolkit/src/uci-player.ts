@@ -64,6 +64,10 @@ export interface BestMove {
 /** A running engine in UCI mode; one request at a time. */
 export class UciPlayer {
   private readonly lines: string[] = [];
+  /** When each of `lines` arrived (performance.now), so think time ends when the answer came, not when it was read. */
+  private readonly arrivals: number[] = [];
+  /** Arrival time of the last line readUntilOrNull accepted. */
+  private acceptedAt = 0;
   private waiter: (() => void) | undefined;
   private failure: EngineFailure | undefined;
   private stderrTail = '';
@@ -80,6 +84,7 @@ export class UciPlayer {
   ) {
     createInterface({ input: proc.stdout }).on('line', (line) => {
       this.lines.push(line.trim());
+      this.arrivals.push(performance.now());
       this.wake();
     });
     proc.stdout.on('end', () => {
@@ -151,8 +156,12 @@ export class UciPlayer {
     for (;;) {
       while (this.lines.length > 0) {
         const line = this.lines.shift() as string;
+        const at = this.arrivals.shift() as number;
         out.push(line);
-        if (done(line)) return out;
+        if (done(line)) {
+          this.acceptedAt = at;
+          return out;
+        }
       }
       if (this.failure) throw this.failure;
       const left = deadline - performance.now();
@@ -192,7 +201,8 @@ export class UciPlayer {
   }
 
   /**
-   * `position fen F moves ...` and `go <goArgs>`; resolves to the engine's move and
+   * `position fen F moves ...`, `isready` (a stall without `readyok`), then `go <goArgs>`
+   * with the clock started as it is sent; resolves to the engine's move and
    * its last search report. `limitMs` is the time the engine may use (its clock plus
    * the margin; Infinity for none). A `bestmove` later than that is a time forfeit; no
    * `bestmove` at all within `stopGraceMs` after `stop` is a stall.
@@ -200,9 +210,13 @@ export class UciPlayer {
   async go(fen: string, moves: readonly string[], goArgs: string, limitMs: number): Promise<BestMove> {
     // Whatever the engine wrote before this request (a stray bestmove included) is not its answer.
     this.lines.length = 0;
+    this.arrivals.length = 0;
     this.send(`position fen ${fen}${moves.length > 0 ? ' moves ' + moves.join(' ') : ''}`);
-    const start = performance.now();
+    // As fastchess does: the engine has read the position and is awake before its clock
+    // starts, so neither its parsing nor a scheduler's wake-up under load counts as thinking.
+    await this.ready();
     this.send(`go ${goArgs}`);
+    const start = performance.now();
     const isBest = (l: string) => l.startsWith('bestmove');
     let lines = await this.readUntilOrNull(isBest, limitMs);
     if (!lines) {
@@ -214,7 +228,7 @@ export class UciPlayer {
         throw this.failure as EngineFailure;
       }
     }
-    const elapsedMs = performance.now() - start;
+    const elapsedMs = this.acceptedAt - start;
     const info: SearchInfo = {};
     for (const line of lines) if (line.startsWith('info')) parseInfo(line, info);
     const move = (lines[lines.length - 1].split(/\s+/)[1] ?? '').trim();
