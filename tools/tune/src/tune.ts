@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EvalContext, PARAM_COUNT, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
+import { EvalContext, PARAM_COUNT, PARAM_NAMES, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
 import { InputError, UsageError, intArg, parseCommand, processIo, type Io } from '@tempo/toolkit';
 import { fitK, integerLoss, packWeights, toWeights } from './model';
 import { TraceData } from './trace-data';
@@ -178,8 +178,21 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   io.out(`before (integer)     ${f6(beforeInt.train)}   ${f6(beforeInt.validation)}`);
   io.out(`after (model)        ${f6(after.train)}   ${f6(after.validation)}`);
   io.out(`after (integer)      ${f6(afterInt.train)}   ${f6(afterInt.validation)}`);
+  io.out(`largest changes: ${largestChanges(o.start, rounded, 8)}`);
   io.out(`time: load ${secs(ls.totalMs)}, K ${secs(kMs)}, fit ${secs(fitMs)} (${(fitMs / Math.max(1, o.epochs)).toFixed(0)} ms an epoch), total ${secs(performance.now() - t0)}`);
   io.out(`wrote ${o.out}`);
+}
+
+/** The `count` weights that moved most (by the larger of |mg change| and |eg change|), as `name mg a>b eg c>d`. */
+function largestChanges(a: EvalParams, b: EvalParams, count: number): string {
+  const moved: [number, number][] = [];
+  for (let i = 0; i < PARAM_COUNT; i++) {
+    const d = Math.max(Math.abs(b.mg[i] - a.mg[i]), Math.abs(b.eg[i] - a.eg[i]));
+    if (d > 0) moved.push([d, i]);
+  }
+  moved.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
+  const text = moved.slice(0, count).map(([, i]) => `${PARAM_NAMES[i]} mg ${a.mg[i]}>${b.mg[i]} eg ${a.eg[i]}>${b.eg[i]}`);
+  return `${moved.length} of ${PARAM_COUNT} weights changed; ${text.join(', ') || 'none'}`;
 }
 
 const isEntry = (() => {
