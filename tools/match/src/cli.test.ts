@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { collectIo, fakeUciCommand } from '@tempo/toolkit';
 import { main } from './cli';
+import { withLadderSection } from './ladder';
 
 const dir = mkdtempSync(join(tmpdir(), 'tempo-match-cli-'));
 const EPD = join(dir, 'openings.epd');
@@ -70,8 +71,9 @@ describe('the command line end to end', () => {
 });
 
 describe('ladder', () => {
-  it('plays each selected opponent and writes the strength table', async () => {
+  it('plays each selected opponent and writes the strength table, keeping the rest of the file', async () => {
     const strength = join(dir, 'STRENGTH.md');
+    writeFileSync(strength, '# Strength\n\nA match report the ladder must keep.\n');
     const r = await run(
       'ladder', '--games', '2', '--tc', '10+0.1', '--openings', EPD, '--dir', join(dir, 'ladder'), '--strength-file', strength,
       '--subject', 'name=Fake', `cmd=${fakeUciCommand('--greedy')}`,
@@ -82,6 +84,13 @@ describe('ladder', () => {
     expect(table).toMatch(/\| Opponent \| Games \| Score \(W-L-D\) \| Elo \| Time losses \(own \/ opponent\) \| Other faults \|/);
     expect(table).toMatch(/\n\| Other \| 2 \| \d+\.\d% \(\d-\d-\d\) \| .+ \| 0 \/ 0 \| none \|\n/);
     expect(table).toMatch(/Date \d{4}-\d\d-\d\d, commit \w+/);
+    expect(table.startsWith('# Strength\n\nA match report the ladder must keep.\n\n<!-- ladder')).toBe(true);
+    // A second write replaces the section and still keeps the report, once.
+    writeFileSync(strength, withLadderSection(table, '## Ladder\n\nnew table\n'));
+    const again = readFileSync(strength, 'utf8');
+    expect(again.match(/A match report the ladder must keep/g)).toHaveLength(1);
+    expect(again).toContain('## Ladder\n\nnew table\n<!-- /ladder -->');
+    expect(again).not.toContain('| Opponent |');
   });
 });
 

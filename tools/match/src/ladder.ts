@@ -4,7 +4,7 @@
  * rewritten after each opponent: games, score, Elo with its error bar, faults.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError, type Io } from '@tempo/toolkit';
@@ -101,7 +101,8 @@ export async function ladderCommand(argv: string[], io: Io): Promise<number> {
     const code = await matchCommand(args, io);
     if (code !== 0) return code;
     rows.push({ opponent: opp.name, result: readResultFile(out) });
-    writeFileSync(strength, strengthTable(subjectName, tc, rows));
+    const before = existsSync(strength) ? readFileSync(strength, 'utf8') : '';
+    writeFileSync(strength, withLadderSection(before, strengthTable(subjectName, tc, rows)));
   }
   io.out(`Wrote ${strength}`);
   return 0;
@@ -115,10 +116,26 @@ function commit(): string {
   }
 }
 
-/** The Markdown table of the ladder. */
+const LADDER_BEGIN = '<!-- ladder: written by pnpm ladder, everything outside these marks is kept -->';
+const LADDER_END = '<!-- /ladder -->';
+
+/**
+ * The strength file with its ladder section (between the marks) replaced by `section`;
+ * the rest of the file (other matches, notes) is kept. A file without the marks gets
+ * the section at its end; an empty one becomes a `# Strength` page.
+ */
+export function withLadderSection(file: string, section: string): string {
+  const marked = `${LADDER_BEGIN}\n${section}${LADDER_END}\n`;
+  const a = file.indexOf(LADDER_BEGIN), b = file.indexOf(LADDER_END);
+  if (a >= 0 && b > a) return file.slice(0, a) + marked + file.slice(b + LADDER_END.length).replace(/^\n/, '');
+  if (file.trim() === '') return `# Strength\n\n${marked}`;
+  return `${file.replace(/\n*$/, '\n\n')}${marked}`;
+}
+
+/** The Markdown table of the ladder (its section of the strength file). */
 export function strengthTable(subject: string, tc: string, rows: Array<{ opponent: string; result: ResultFile }>): string {
   const lines = [
-    '# Strength',
+    '## Ladder',
     '',
     `${subject} against the engines installed on the test machine, written by \`pnpm ladder\``,
     `(tempo-match; ${tc} per game, openings from ${rows[0]?.result.settings.openings.file ?? '-'}, each played twice with colours reversed).`,
