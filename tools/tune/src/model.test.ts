@@ -112,7 +112,7 @@ describe('K fitting', () => {
     // Twenty draws per position (the same traces) for a sharper estimate.
     const copies = ([] as string[]).concat(...new Array<string[]>(20).fill(kept));
     const many = traceFens(copies, new Array<number>(copies.length).fill(0), defaultCtx).data;
-    for (let i = 0; i < many.n; i++) many.result2[i] = 2 * (i < data.n ? results[i] : drawResult(realScore(many, i, w), k0, rng));
+    for (let i = 0; i < many.n; i++) many.setResult(i, i < data.n ? results[i] : drawResult(realScore(many, i, w), k0, rng));
     const fit = fitK(many, 0, many.n, w);
     expect(Math.abs(fit.k - k0)).toBeLessThan(0.05 * k0);
     expect(fit.loss).toBeLessThanOrEqual(realLoss(many, 0, many.n, w, fit.k * 1.05));

@@ -64,7 +64,7 @@ export function realLossAndGradient(
 ): { loss: number; vLast: number } {
   const wm = w.mg, we = w.eg, lin = d.linStart, li = d.linIdx, lc = d.linCoef;
   const ks = d.ksStart, ki = d.ksIdx, kc = d.ksCount, KSI = KS_INDEX;
-  const flags = d.flags, swA = d.scaleWhite, sbA = d.scaleBlack, phA = d.phase, r50 = d.rule50, res = d.result2;
+  const flags = d.flags, swA = d.scaleWhite, sbA = d.scaleBlack, phA = d.phase, r50 = d.rule50, target = d.target;
   const gmArr = grad === null ? null : grad.mg, geArr = grad === null ? null : grad.eg;
   const n = hi - lo, inv = n > 0 ? 1 / n : 0;
   let loss = 0, v = 0;
@@ -102,7 +102,7 @@ export function realLossAndGradient(
     let clamped = false;
     if (v > EVAL_LIMIT) { v = EVAL_LIMIT; clamped = true; }
     else if (v < -EVAL_LIMIT) { v = -EVAL_LIMIT; clamped = true; }
-    const s = 1 / (1 + Math.exp(-k * v * LN10_400)), err = s - res[i] / 2;
+    const s = 1 / (1 + Math.exp(-k * v * LN10_400)), err = s - target[i];
     loss += err * err;
     if (gmArr === null || geArr === null || clamped) continue;
     // dLoss/dv for this position's share of the mean, then chain through the blend.
@@ -182,7 +182,7 @@ export function integerScore(d: TraceData, i: number, packed: Int32Array): numbe
 export function integerLoss(d: TraceData, lo: number, hi: number, packed: Int32Array, k: number): number {
   let loss = 0;
   for (let i = lo; i < hi; i++) {
-    const err = sigmoid(integerScoreWhite(d, i, packed), k) - d.result2[i] / 2;
+    const err = sigmoid(integerScoreWhite(d, i, packed), k) - d.target[i];
     loss += err * err;
   }
   return hi > lo ? loss / (hi - lo) : 0;

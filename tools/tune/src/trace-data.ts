@@ -27,7 +27,7 @@ export const F_KS_WHITE = 1, F_KS_BLACK = 2, F_BLACK_TO_MOVE = 4;
 /** Why a position was left out. */
 export type Exclusion = 'drawn' | 'kpk' | 'mopup';
 
-type Growable = Int16Array | Uint16Array | Uint8Array | Uint32Array;
+type Growable = Int16Array | Uint16Array | Uint8Array | Uint32Array | Int32Array | Float64Array;
 
 function grow<T extends Growable>(a: T, need: number): T {
   if (need <= a.length) return a;
@@ -57,11 +57,18 @@ export class TraceData {
   flags = new Uint8Array(1024);
   /** Game result from white's view, in half points (0, 1, 2). */
   result2 = new Uint8Array(1024);
+  /** The search score of the record, centipawns from white's view. */
+  score = new Int32Array(1024);
+  /**
+   * What the fit aims sigmoid(K * eval) at: the result (result2 / 2) unless
+   * setTargets blended the search score in for a range of positions.
+   */
+  target = new Float64Array(1024);
   /** Positions left out, by reason. */
   readonly excluded: Record<Exclusion, number> = { drawn: 0, kpk: 0, mopup: 0 };
 
   /** Adds a traced position with its result (white's view: 0, 0.5, 1); returns why it was left out, or null if stored. */
-  add(t: EvalTrace, result: number): Exclusion | null {
+  add(t: EvalTrace, result: number, score = 0): Exclusion | null {
     const why: Exclusion | null = t.drawn ? 'drawn' : t.kpk !== null ? 'kpk' : t.mopup ? 'mopup' : null;
     if (why !== null) {
       this.excluded[why]++;
@@ -102,6 +109,8 @@ export class TraceData {
     this.rule50[i] = t.rule50 > 100 ? 100 : t.rule50;
     this.flags[i] = (t.kingSafetyActive[0] ? F_KS_WHITE : 0) | (t.kingSafetyActive[1] ? F_KS_BLACK : 0) | (t.side === 1 ? F_BLACK_TO_MOVE : 0);
     this.result2[i] = Math.round(result * 2);
+    this.score[i] = score;
+    this.target[i] = this.result2[i] / 2;
     this.n = i + 1;
     return null;
   }
@@ -115,6 +124,27 @@ export class TraceData {
     this.rule50 = grow(this.rule50, need);
     this.flags = grow(this.flags, need);
     this.result2 = grow(this.result2, need);
+    this.score = grow(this.score, need);
+    this.target = grow(this.target, need);
+  }
+
+  /** Sets position i's game result (white's view: 0, 0.5, 1) and its target to it. */
+  setResult(i: number, result: number): void {
+    this.result2[i] = Math.round(result * 2);
+    this.target[i] = this.result2[i] / 2;
+  }
+
+  /**
+   * Targets of positions [lo, hi): (1 - scoreWeight) x result + scoreWeight x
+   * sigmoid(K x search score). A game result is one label shared by every position
+   * of the game; the search score adds each position's own information, so less
+   * data overfits less. scoreWeight 0 restores the plain Texel target.
+   */
+  setTargets(lo: number, hi: number, k: number, scoreWeight: number): void {
+    for (let i = lo; i < hi; i++) {
+      const s = 1 / (1 + Math.pow(10, (-k * this.score[i]) / 400));
+      this.target[i] = (1 - scoreWeight) * (this.result2[i] / 2) + scoreWeight * s;
+    }
   }
 
   /** How many positions in [lo, hi) use each weight (a linear coefficient or an active king-safety count not 0). */
@@ -127,7 +157,7 @@ export class TraceData {
 
   /** Bytes held by the arrays (allocated, not only used). */
   bytes(): number {
-    const arrays = [this.linStart, this.linIdx, this.linCoef, this.ksStart, this.ksIdx, this.ksCount, this.phase, this.scaleWhite, this.scaleBlack, this.rule50, this.flags, this.result2];
+    const arrays = [this.linStart, this.linIdx, this.linCoef, this.ksStart, this.ksIdx, this.ksCount, this.phase, this.scaleWhite, this.scaleBlack, this.rule50, this.flags, this.result2, this.score, this.target];
     return arrays.reduce((s, a) => s + a.byteLength, 0);
   }
 

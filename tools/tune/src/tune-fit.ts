@@ -21,8 +21,11 @@ export interface FitOptions {
   beta2?: number;
 }
 
-/** Called after every epoch's gradient (loss at the weights before that epoch's step). */
-export type EpochHook = (epoch: number, trainLoss: number, weights: Weights) => void;
+/**
+ * Called after every epoch's step with the training loss at the weights before that
+ * step and the weights after it. Returning true stops the fit there.
+ */
+export type EpochHook = (epoch: number, trainLoss: number, weights: Weights) => boolean | void;
 
 /** Adam from `start` (not modified); returns the fitted real weights. */
 export function fitWeights(d: TraceData, start: Weights, o: FitOptions, onEpoch: EpochHook = () => {}): Weights {
@@ -51,13 +54,18 @@ export function fitWeights(d: TraceData, start: Weights, o: FitOptions, onEpoch:
       w.mg[i] = clampWeight(w.mg[i] - (a * mM[i]) / (Math.sqrt(vM[i]) + eps));
       w.eg[i] = clampWeight(w.eg[i] - (a * mE[i]) / (Math.sqrt(vE[i]) + eps));
     }
-    onEpoch(epoch, loss, w);
+    if (onEpoch(epoch, loss, w) === true) break;
   }
   return w;
 }
 
 function clampWeight(x: number): number {
   return x < WEIGHT_MIN ? WEIGHT_MIN : x > WEIGHT_MAX ? WEIGHT_MAX : x;
+}
+
+/** A copy of w. */
+export function copyWeights(w: Weights): Weights {
+  return { mg: Float64Array.from(w.mg), eg: Float64Array.from(w.eg) };
 }
 
 /** The nearest integers within the table's range. */

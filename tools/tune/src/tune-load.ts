@@ -73,7 +73,7 @@ export async function loadFiles(files: readonly string[], ctx: EvalContext, data
         }
         const tb = performance.now();
         const trace = traceEvaluation(pos, ctx);
-        if (data.add(trace, rec.result) === null) {
+        if (data.add(trace, rec.result, rec.score) === null) {
           const v = integerScore(data, data.n - 1, packed);
           if (v !== trace.score && stats.mismatches++ === 0) stats.firstMismatch = `${file}:${lineNo}: model ${v}, evaluate ${trace.score}`;
         }

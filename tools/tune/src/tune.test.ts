@@ -7,11 +7,12 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_PARAMS, EvalContext, TERM_OFFSET, copyParams, evaluate, paramsFromJson } from '@tempo/eval';
+import { DEFAULT_PARAMS, EvalContext, TERM_OFFSET, copyParams, evaluate, paramsFromJson, traceEvaluation } from '@tempo/eval';
 import { Position } from '@tempo/position';
 import { Rng, collectIo } from '@tempo/toolkit';
 import { formatRecord } from './record';
 import { main } from './tune';
+import { TraceData } from './trace-data';
 import { drawResult, randomGamePositions } from './tune-test-support';
 
 const dir = mkdtempSync(join(tmpdir(), 'tempo-tune-'));
@@ -45,7 +46,7 @@ async function run(...argv: string[]) {
 describe('tempo-tune', () => {
   test('fits K, lowers the training loss, writes a table the engine loads', async () => {
     const out = join(dir, 'out.json');
-    const r = await run('--data', dataFile, '--out', out, '--epochs', '40', '--lr', '2', '--report-every', '20');
+    const r = await run('--data', dataFile, '--out', out, '--epochs', '40', '--lr', '2', '--report-every', '20', '--keep', 'last');
     expect(r.err.filter((l) => !l.startsWith('epoch '))).toEqual([]);
     expect(r.code).toBe(0);
     expect(r.err.length).toBe(40);
@@ -70,8 +71,43 @@ describe('tempo-tune', () => {
     }
   });
 
+  test('keeps the weights of the epoch with the lowest validation loss and stops after --patience', async () => {
+    const out = join(dir, 'best.json');
+    // A step size far too large: the validation loss soon rises, so the fit must stop and keep an early epoch.
+    const r = await run('--data', dataFile, '--out', out, '--epochs', '400', '--lr', '20', '--check-every', '5', '--patience', '30');
+    expect(r.code).toBe(0);
+    const stop = /^epoch (\d+): train ([\d.]+) validation ([\d.]+) \(stopped: no better validation loss for 30 epochs\)$/m.exec(r.out);
+    expect(stop).not.toBeNull();
+    const kept = /^kept: epoch (\d+), the lowest validation loss: train ([\d.]+) validation ([\d.]+)$/m.exec(r.out);
+    expect(kept).not.toBeNull();
+    const [stopEpoch, keptEpoch] = [Number(stop?.[1]), Number(kept?.[1])];
+    expect(stopEpoch).toBeLessThan(400);
+    expect(stopEpoch - keptEpoch).toBeGreaterThanOrEqual(30);
+    expect(keptEpoch % 5).toBe(0);
+    expect(Number(kept?.[3])).toBeLessThanOrEqual(Number(stop?.[3]));
+    expect(r.out).toMatch(new RegExp(`\\(weights of epoch ${keptEpoch} kept\\)`));
+  });
+
+  test('--score-weight blends sigmoid(K x search score) into the training targets only', () => {
+    const data = new TraceData(), ctx = new EvalContext(DEFAULT_PARAMS, 0);
+    const fens = randomGamePositions(4, 3);
+    const scores = [0, 400, -400, 10_000];
+    fens.forEach((fen, i) => data.add(traceEvaluation(Position.fromFen(fen, { psq: ctx.psq }), ctx), 1, scores[i]));
+    expect(data.n).toBe(4);
+    expect(Array.from(data.target)).toEqual([1, 1, 1, 1, ...Array.from(data.target).slice(4)]);
+    data.setTargets(0, 3, 1, 0.5);
+    expect(data.target[0]).toBeCloseTo(0.75, 12); // 0.5 x 1 + 0.5 x sigmoid(0)
+    expect(data.target[1]).toBeCloseTo(0.5 + 0.5 / (1 + 10 ** -1), 12);
+    expect(data.target[2]).toBeCloseTo(0.5 + 0.5 / (1 + 10), 12);
+    expect(data.target[3]).toBe(1); // outside the range: still the result
+    data.setTargets(0, 3, 1, 0);
+    expect(Array.from(data.target.subarray(0, 4))).toEqual([1, 1, 1, 1]);
+  });
+
   test.each([
     [['--data', join(dir, 'nope.txt'), '--out', join(dir, 'o.json')], /^tempo-tune: cannot read .*nope\.txt: no such file$/],
+    [['--data', 'x', '--out', join(dir, 'o.json'), '--keep', 'worst'], /^tempo-tune: --keep must be best or last, got "worst"$/],
+    [['--data', 'x', '--out', join(dir, 'o.json'), '--score-weight', '2'], /--score-weight must be a number between 0 and 1/],
     [['--data', 'x', '--out', join(dir, 'o.json'), '--frobnicate'], /^tempo-tune: tune: unknown option --frobnicate$/],
     [['--data', 'x'], /^tempo-tune: --out FILE is required$/],
     [['--out', 'o.json'], /^tempo-tune: --data FILE is required$/],

@@ -12,14 +12,21 @@ import { dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EvalContext, PARAM_COUNT, PARAM_NAMES, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
 import { InputError, UsageError, intArg, parseCommand, processIo, type Io } from '@tempo/toolkit';
-import { fitK, integerLoss, packWeights, toWeights } from './model';
+import { fitK, integerLoss, packWeights, realLoss, toWeights } from './model';
 import { TraceData } from './trace-data';
-import { fitWeights, roundWeights, splitLosses } from './tune-fit';
+import { copyWeights, fitWeights, roundWeights, splitLosses } from './tune-fit';
 import { loadFiles } from './tune-load';
 
 const USAGE = [
   'usage: tempo-tune --data FILE [--data FILE2 ...] --out OUT.json [--epochs 1000] [--lr 1]',
   '         [--params IN.json | --preset default|pesto-only] [--validation 0.1] [--k K] [--report-every 100]',
+  '         [--check-every 10] [--patience 200] [--keep best|last] [--score-weight 0]',
+  '',
+  'With a validation set and --keep best (the default) the weights written are those of the epoch with the lowest validation loss',
+  '(checked every --check-every epochs), and the fit stops once that loss has not improved for',
+  '--patience epochs: on little data the training loss keeps falling while the fit gets worse.',
+  '--score-weight W aims the training positions at (1 - W) x result + W x sigmoid(K x search score)',
+  '(default 0: the game result alone); the validation loss is always against the results.',
 ].join('\n');
 
 const OPTIONS = {
@@ -32,6 +39,10 @@ const OPTIONS = {
   validation: { type: 'string' },
   k: { type: 'string' },
   'report-every': { type: 'string' },
+  'check-every': { type: 'string' },
+  patience: { type: 'string' },
+  'score-weight': { type: 'string' },
+  keep: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -43,6 +54,10 @@ interface TuneOptions {
   validation: number;
   k: number | null;
   reportEvery: number;
+  checkEvery: number;
+  patience: number;
+  scoreWeight: number;
+  keepBest: boolean;
   start: EvalParams;
   startName: string;
 }
@@ -53,6 +68,12 @@ function numberArg(name: string, text: string | undefined, min: number, max: num
   if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max || (open && (v === min || v === max)))
     throw new UsageError(`${name} must be a number ${open ? 'strictly ' : ''}between ${min} and ${max}, got "${text}"`);
   return v;
+}
+
+function keepArg(text: string | undefined): boolean {
+  if (text === undefined || text === 'best') return true;
+  if (text === 'last') return false;
+  throw new UsageError(`--keep must be best or last, got "${text}"`);
 }
 
 function parseOptions(argv: string[]): TuneOptions | null {
@@ -91,6 +112,10 @@ function parseOptions(argv: string[]): TuneOptions | null {
     validation: numberArg('--validation', v.validation, 0, 0.9, 0.1),
     k: v.k === undefined ? null : numberArg('--k', v.k, 0, 100, 1, true),
     reportEvery: intArg('tune', '--report-every', v['report-every'], 1, 1_000_000, 100),
+    checkEvery: intArg('tune', '--check-every', v['check-every'], 1, 1_000_000, 10),
+    patience: intArg('tune', '--patience', v.patience, 1, 1_000_000, 200),
+    scoreWeight: numberArg('--score-weight', v['score-weight'], 0, 1, 0),
+    keepBest: keepArg(v.keep),
     start,
     startName,
   };
@@ -141,6 +166,10 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   const k = o.k ?? fitK(data, 0, trainEnd, start).k;
   const kMs = performance.now() - tk;
   io.out(o.k === null ? `K = ${k.toFixed(4)} (golden section on the training loss, ${secs(kMs)})` : `K = ${k} (given)`);
+  if (o.scoreWeight > 0) {
+    data.setTargets(0, trainEnd, k, o.scoreWeight);
+    io.out(`targets: training positions aim at ${1 - o.scoreWeight} x result + ${o.scoreWeight} x sigmoid(K x search score); validation at the result`);
+  }
   const before = splitLosses(data, trainEnd, start, k);
   const packedStart = packWeights(o.start);
   const beforeInt = { train: integerLoss(data, 0, trainEnd, packedStart, k), validation: nVal ? integerLoss(data, trainEnd, data.n, packedStart, k) : NaN };
@@ -148,7 +177,12 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   // Step 3. Adam, with a status line every epoch and both losses every reportEvery epochs.
   const tf = performance.now();
   let last = tf;
-  const fitted = fitWeights(data, start, { epochs: o.epochs, lr: o.lr, k, trainEnd }, (epoch, loss, w) => {
+  // Early stopping on the validation loss: keep the best weights seen, stop after `patience` epochs without a better one.
+  const early = o.keepBest && nVal > 0;
+  let best = { epoch: 0, loss: before.validation, weights: copyWeights(start) };
+  let ran = 0;
+  const finalWeights = fitWeights(data, start, { epochs: o.epochs, lr: o.lr, k, trainEnd }, (epoch, loss, w) => {
+    ran = epoch;
     const now = performance.now(), per = (now - tf) / epoch;
     const status = `epoch ${epoch}/${o.epochs} train ${f6(loss)} (before the step) | ${(now - last).toFixed(0)} ms | ETA ${secs(per * (o.epochs - epoch))}`;
     last = now;
@@ -159,12 +193,23 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
       if (tty) process.stderr.write('\r\x1b[K');
       io.out(`epoch ${epoch}: train ${f6(l.train)} validation ${f6(l.validation)}`);
     }
+    if (early && (epoch % o.checkEvery === 0 || epoch === o.epochs)) {
+      const v = realLoss(data, trainEnd, data.n, w, k);
+      if (v < best.loss) best = { epoch, loss: v, weights: copyWeights(w) };
+      else if (epoch - best.epoch >= o.patience) return true;
+    }
+    return false;
   });
+  const fitted = early ? best.weights : finalWeights;
   if (tty) process.stderr.write('\r\x1b[K');
   const fitMs = performance.now() - tf;
   // Step 4. Round, check the file loads as the engine loads it, write it.
   const after = splitLosses(data, trainEnd, fitted, k);
-  if (o.epochs > 0) io.out(`epoch ${o.epochs}: train ${f6(after.train)} validation ${f6(after.validation)}`);
+  if (early) {
+    const l = splitLosses(data, trainEnd, finalWeights, k);
+    io.out(`epoch ${ran}: train ${f6(l.train)} validation ${f6(l.validation)}${ran < o.epochs ? ` (stopped: no better validation loss for ${o.patience} epochs)` : ''}`);
+    io.out(`kept: epoch ${best.epoch}, the lowest validation loss: train ${f6(after.train)} validation ${f6(after.validation)}`);
+  } else if (ran > 0) io.out(`epoch ${ran}: train ${f6(after.train)} validation ${f6(after.validation)}`);
   const rounded = roundWeights(fitted);
   const json = paramsToJson(rounded);
   new EvalContext(paramsFromJson(json), 0); // throws if the table does not load (int16 psq entries)
@@ -172,14 +217,14 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   const packed = packWeights(rounded);
   const afterInt = { train: integerLoss(data, 0, trainEnd, packed, k), validation: nVal ? integerLoss(data, trainEnd, data.n, packed, k) : NaN };
   io.out('');
-  io.out(`K ${k.toFixed(4)}, ${o.epochs} epochs of Adam at lr ${o.lr}, ${data.n} positions used (${trainEnd} train, ${nVal} validation), ${leftOut} left out`);
+  io.out(`K ${k.toFixed(4)}, ${ran} epochs of Adam at lr ${o.lr}${early ? ` (weights of epoch ${best.epoch} kept)` : ''}, ${data.n} positions used (${trainEnd} train, ${nVal} validation), ${leftOut} left out`);
   io.out('loss                 train      validation');
   io.out(`before (model)       ${f6(before.train)}   ${f6(before.validation)}`);
   io.out(`before (integer)     ${f6(beforeInt.train)}   ${f6(beforeInt.validation)}`);
   io.out(`after (model)        ${f6(after.train)}   ${f6(after.validation)}`);
   io.out(`after (integer)      ${f6(afterInt.train)}   ${f6(afterInt.validation)}`);
   io.out(`largest changes: ${largestChanges(o.start, rounded, 8)}`);
-  io.out(`time: load ${secs(ls.totalMs)}, K ${secs(kMs)}, fit ${secs(fitMs)} (${(fitMs / Math.max(1, o.epochs)).toFixed(0)} ms an epoch), total ${secs(performance.now() - t0)}`);
+  io.out(`time: load ${secs(ls.totalMs)}, K ${secs(kMs)}, fit ${secs(fitMs)} (${(fitMs / Math.max(1, ran)).toFixed(0)} ms an epoch), total ${secs(performance.now() - t0)}`);
   io.out(`wrote ${o.out}`);
 }
 
