@@ -20,7 +20,7 @@ import { evalPieces, initAttacks } from './pieces';
 import { EVAL_LIMIT, SCALE_NORMAL, blend, fade } from './taper';
 import { evalPassed, evalThreats } from './threats';
 
-export { EVAL_LIMIT, SCALE_NORMAL, blend, fade, kingSafetyTransform } from './taper';
+export { EVAL_LIMIT, KS_MAX_UNITS, SCALE_NORMAL, blend, fade, kingSafetyTransform } from './taper';
 
 /**
  * The evaluation in centipawns from the side to move's view, within +-EVAL_LIMIT.

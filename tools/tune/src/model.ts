@@ -10,17 +10,13 @@
  * with sigmoid(v) = 1 / (1 + 10^(-K v / 400)).
  *
  * Integer, for checking rounded weights: the same steps in evaluate's integer
- * arithmetic (packed scores, truncating divisions), which model.test.ts holds
- * equal to `evaluate` itself. @tempo/eval's entry does not export blend, fade and
- * the transform, so their integer forms are written out here; the test is what
- * keeps the two in step.
+ * arithmetic (packed scores; the evaluation's own kingSafetyTransform, blend and
+ * fade), which model.test.ts holds equal to `evaluate` itself.
  */
-import { EVAL_LIMIT, PARAM_COUNT, PHASE_MAX, SCALE_NORMAL } from '@tempo/eval';
+import { EVAL_LIMIT, KS_MAX_UNITS, PARAM_COUNT, PHASE_MAX, SCALE_NORMAL, blend, fade, kingSafetyTransform } from '@tempo/eval';
 import { egScore, makeScore, mgScore } from '@tempo/position';
 import { F_BLACK_TO_MOVE, F_KS_BLACK, F_KS_WHITE, KS_BLACK, KS_INDEX, type TraceData } from './trace-data';
 
-/** Units beyond which the king-safety transform stops growing (taper.ts KS_MAX_UNITS). */
-export const KS_MAX_UNITS = 1500;
 const LN10_400 = Math.LN10 / 400;
 const SF_DIV = PHASE_MAX * SCALE_NORMAL;
 
@@ -96,8 +92,8 @@ export function realLossAndGradient(
       eg -= x / 20;
     }
     const sf = eg > 0 ? swA[i] : eg < 0 ? sbA[i] : SCALE_NORMAL;
-    const p = phA[i], fade = fadeFactor(r50[i]);
-    const dm = (fade * p) / PHASE_MAX, de = (fade * (PHASE_MAX - p) * sf) / SF_DIV;
+    const p = phA[i], fifty = fadeFactor(r50[i]);
+    const dm = (fifty * p) / PHASE_MAX, de = (fifty * (PHASE_MAX - p) * sf) / SF_DIV;
     v = mg * dm + eg * de;
     let clamped = false;
     if (v > EVAL_LIMIT) { v = EVAL_LIMIT; clamped = true; }
@@ -137,18 +133,10 @@ export function packWeights(p: { readonly mg: ArrayLike<number>; readonly eg: Ar
   return out;
 }
 
-/** kingSafetyTransform in evaluate's integer form: packed units in, packed (mg, eg) out. */
-function ksTransform(u: number): number {
-  let mg = mgScore(u), eg = egScore(u);
-  mg = mg <= 0 ? 0 : mg > KS_MAX_UNITS ? KS_MAX_UNITS : mg;
-  eg = eg <= 0 ? 0 : eg > KS_MAX_UNITS ? KS_MAX_UNITS : eg;
-  return makeScore(((mg * mg) / 720) | 0, (eg / 20) | 0);
-}
-
 /**
  * evaluate's exact integer score of position i from white's view under packed
- * integer weights: packed sums (as the position and the eval terms add them), the
- * integer transform, blend and fade with truncating division, the clamp.
+ * integer weights: packed sums (as the position and the eval terms add them), then
+ * evaluate's own kingSafetyTransform, blend and fade (truncating divisions) and the clamp.
  */
 export function integerScoreWhite(d: TraceData, i: number, packed: Int32Array): number {
   const li = d.linIdx, lc = d.linCoef, ki = d.ksIdx, kc = d.ksCount;
@@ -161,14 +149,11 @@ export function integerScoreWhite(d: TraceData, i: number, packed: Int32Array): 
     else ub = (ub + t) | 0;
   }
   const f = d.flags[i];
-  if ((f & F_KS_WHITE) !== 0) s = (s + ksTransform(uw)) | 0;
-  if ((f & F_KS_BLACK) !== 0) s = (s - ksTransform(ub)) | 0;
+  if ((f & F_KS_WHITE) !== 0) s = (s + kingSafetyTransform(uw)) | 0;
+  if ((f & F_KS_BLACK) !== 0) s = (s - kingSafetyTransform(ub)) | 0;
   const mg = mgScore(s), eg = egScore(s);
   const sf = eg > 0 ? d.scaleWhite[i] : eg < 0 ? d.scaleBlack[i] : SCALE_NORMAL;
-  const p = d.phase[i], r = d.rule50[i];
-  let v = ((mg * p * SCALE_NORMAL + eg * (PHASE_MAX - p) * sf) / SF_DIV) | 0;
-  if (r >= 100) v = 0;
-  else if (r > 20) v = ((v * (100 - r)) / 80) | 0;
+  const v = fade(blend(mg, eg, d.phase[i], sf), d.rule50[i]);
   return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
 }
 
