@@ -3,7 +3,7 @@
  * sigmoid of another table's evaluation, so there is something to learn), and its
  * one-line errors.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -102,6 +102,27 @@ describe('tempo-tune', () => {
     expect(data.target[3]).toBe(1); // outside the range: still the result
     data.setTargets(0, 3, 1, 0);
     expect(Array.from(data.target.subarray(0, 4))).toEqual([1, 1, 1, 1]);
+  });
+
+  test('--data with a folder of datagen parts reads its games-*.txt in game order', async () => {
+    const parts = join(dir, 'set.parts');
+    mkdirSync(parts);
+    const lines = readFileSync(dataFile, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    // Written out of order, with a file that is not a part beside them.
+    writeFileSync(join(parts, 'games-000100-000199.txt'), lines.slice(700).join('\n') + '\n');
+    writeFileSync(join(parts, 'games-000000-000099.txt'), lines.slice(0, 700).join('\n') + '\n');
+    writeFileSync(join(parts, 'settings.json'), '{}');
+    const a = await run('--data', parts, '--out', join(dir, 'a.json'), '--epochs', '5', '--keep', 'last');
+    const b = await run('--data', dataFile, '--out', join(dir, 'b.json'), '--epochs', '5', '--keep', 'last');
+    expect(b.code).toBe(0);
+    expect(a.code).toBe(0);
+    expect(a.out).toMatch(/from 2 file\(s\)/);
+    expect(readFileSync(join(dir, 'a.json'), 'utf8')).toBe(readFileSync(join(dir, 'b.json'), 'utf8'));
+    const empty = join(dir, 'empty.parts');
+    mkdirSync(empty);
+    const e = await run('--data', empty, '--out', join(dir, 'e.json'));
+    expect(e.code).toBe(2);
+    expect(e.err).toEqual([`tempo-tune: ${empty}: a folder without datagen parts (games-*.txt)`]);
   });
 
   test.each([

@@ -7,8 +7,8 @@
  * done, 1 a runtime error, 2 a usage mistake or unreadable input; always one line
  * on stderr.
  */
-import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EvalContext, PARAM_COUNT, PARAM_NAMES, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
 import { InputError, UsageError, intArg, parseCommand, processIo, type Io } from '@tempo/toolkit';
@@ -18,7 +18,7 @@ import { copyWeights, fitWeights, roundWeights, splitLosses } from './tune-fit';
 import { loadFiles } from './tune-load';
 
 const USAGE = [
-  'usage: tempo-tune --data FILE [--data FILE2 ...] --out OUT.json [--epochs 1000] [--lr 1]',
+  'usage: tempo-tune --data FILE|PARTS_DIR [--data ...] --out OUT.json [--epochs 1000] [--lr 1]',
   '         [--params IN.json | --preset default|pesto-only] [--validation 0.1] [--k K] [--report-every 100]',
   '         [--check-every 10] [--patience 200] [--keep best|last] [--score-weight 0]',
   '',
@@ -70,6 +70,23 @@ function numberArg(name: string, text: string | undefined, min: number, max: num
   return v;
 }
 
+/**
+ * A --data path: a file as it is, or a folder of datagen parts (`<out>.parts`), taken as
+ * its `games-*.txt` files in game order (their zero-padded names sort so).
+ */
+function expandData(path: string): string[] {
+  let dir = false;
+  try {
+    dir = statSync(path).isDirectory();
+  } catch {
+    return [path]; // the reader names a missing file
+  }
+  if (!dir) return [path];
+  const parts = readdirSync(path).filter((f) => /^games-\d+-\d+\.txt$/.test(f)).sort();
+  if (parts.length === 0) throw new InputError(`${path}: a folder without datagen parts (games-*.txt)`);
+  return parts.map((f) => join(path, f));
+}
+
 function keepArg(text: string | undefined): boolean {
   if (text === undefined || text === 'best') return true;
   if (text === 'last') return false;
@@ -105,7 +122,7 @@ function parseOptions(argv: string[]): TuneOptions | null {
     startName = `preset ${name}`;
   }
   return {
-    data: v.data,
+    data: v.data.flatMap(expandData),
     out: v.out,
     epochs: intArg('tune', '--epochs', v.epochs, 0, 1_000_000, 1000),
     lr: numberArg('--lr', v.lr, 0, 1e4, 1, true),
