@@ -6,7 +6,7 @@
  */
 import { Position, START_FEN, moveToUci, type Move } from '@tempo/position';
 import { legal as isLegal, legalMoves, parseUciMove, pseudoLegal } from '@tempo/movegen';
-import { EvalContext, formatEvalTrace, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
+import { EvalContext, formatEvalTrace, isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
 import { Searcher, TranspositionTable, type SearchLimits } from '@tempo/search';
 import { readFileSync } from 'node:fs';
 import { HelperPool, type ToHelper } from './helpers';
@@ -179,8 +179,8 @@ export class Engine {
         return this.setEvalParams(this.evalPreset, String(value));
       case 'EvalParams': {
         const v = String(value).trim();
-        return v === 'default' || v === 'pesto-only' || v === '' || v === '<empty>'
-          ? this.setEvalParams(v === 'pesto-only' ? 'pesto-only' : 'default', '')
+        return v === '' || v === '<empty>' || isPresetName(v)
+          ? this.setEvalParams(v === '' || v === '<empty>' ? 'default' : v, '')
           : this.setEvalParams(this.evalPreset, v);
       }
       default:
@@ -240,7 +240,7 @@ export class Engine {
   }
 
   /**
-   * The evaluation's weights: a preset (`default` or `pesto-only`), or a JSON parameter
+   * The evaluation's weights: a preset (`default`, `handset` or `pesto-only`), or a JSON parameter
    * file (read here, parsed by the evaluation) when `file` is not empty. A file that
    * cannot be read or parsed changes nothing.
    */
@@ -248,7 +248,7 @@ export class Engine {
     const path = file.trim() === '<empty>' ? '' : file.trim();
     let params: EvalParams;
     try {
-      params = path ? paramsFromJson(readFileSync(path, 'utf8')) : presetParams(preset === 'pesto-only' ? 'pesto-only' : 'default');
+      params = path ? paramsFromJson(readFileSync(path, 'utf8')) : presetParams(isPresetName(preset) ? preset : 'default');
     } catch (e) {
       return this.error(`setoption: eval parameter file "${path}": ${(e as Error).message}; the evaluation is unchanged`);
     }
@@ -280,3 +280,4 @@ export class Engine {
     this.out(`info string error: ${message}`);
   }
 }
+

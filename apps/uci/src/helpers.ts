@@ -12,7 +12,7 @@ import { Worker } from 'node:worker_threads';
 import { Searcher, TranspositionTable, createSignals, SIGNAL_STOP } from '@tempo/search';
 import { Position } from '@tempo/position';
 import { parseUciMove } from '@tempo/movegen';
-import { paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
+import { isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
 import { readFileSync } from 'node:fs';
 
 /** What a helper needs to search like the engine worker. */
@@ -124,7 +124,7 @@ export function startHelper(port: import('node:worker_threads').MessagePort, dat
         return;
       case 'eval':
         try {
-          evalParams = msg.file ? paramsFromJson(readFileSync(msg.file, 'utf8')) : presetParams(msg.preset === 'pesto-only' ? 'pesto-only' : 'default');
+          evalParams = msg.file ? paramsFromJson(readFileSync(msg.file, 'utf8')) : presetParams(isPresetName(msg.preset) ? msg.preset : 'default');
         } catch {
           evalParams = presetParams('default'); // the engine worker has reported the problem
         }
@@ -157,3 +157,4 @@ export function startHelper(port: import('node:worker_threads').MessagePort, dat
     }
   });
 }
+

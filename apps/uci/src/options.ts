@@ -52,7 +52,7 @@ const BASE_OPTIONS: OptionDef[] = [
   { name: 'UCI_Chess960', type: 'check', default: false },
   // The evaluation's weights: EvalPreset names a built-in set, EvalFile (when not empty)
   // a JSON parameter file that overrides it; EvalParams takes either in one option.
-  { name: 'EvalPreset', type: 'combo', default: 'default', vars: ['default', 'pesto-only'] },
+  { name: 'EvalPreset', type: 'combo', default: 'default', vars: ['default', 'handset', 'pesto-only'] },
   { name: 'EvalFile', type: 'string', default: '<empty>' },
   { name: 'EvalParams', type: 'string', default: 'default' },
 ];

@@ -12,6 +12,7 @@ import {
   paramsToJson,
   paramsToVector,
   presetParams,
+  isPresetName,
 } from './params';
 import { DEFAULT_PSQ, makeEvalPsq } from './psq-table';
 
@@ -28,7 +29,7 @@ describe('parameter table', () => {
   });
 
   test('PeSTO numbers land on the right squares (a1 = 0)', () => {
-    const p = DEFAULT_PARAMS;
+    const p = presetParams('handset');
     expect([p.mg[L.MATERIAL], p.eg[L.MATERIAL + 4]]).toEqual([82, 936]);
     // PeSTO's mg knight table, a8 row first: a8 = -167, h1 = -23; the pawn table's e2 is -15.
     expect(p.mg[L.PSQ_KNIGHT + 56]).toBe(-167);
@@ -39,11 +40,13 @@ describe('parameter table', () => {
   });
 
   test('JSON and vector round trips; bad input is a clear Error', () => {
-    const text = paramsToJson(DEFAULT_PARAMS);
-    const back = paramsFromJson(text);
-    expect(Array.from(back.mg)).toEqual(Array.from(DEFAULT_PARAMS.mg));
-    expect(Array.from(back.eg)).toEqual(Array.from(DEFAULT_PARAMS.eg));
-    expect(paramsToVector(paramsFromVector(paramsToVector(DEFAULT_PARAMS)))).toEqual(paramsToVector(DEFAULT_PARAMS));
+    for (const p of [DEFAULT_PARAMS, presetParams('handset')]) {
+      const back = paramsFromJson(paramsToJson(p));
+      expect(Array.from(back.mg)).toEqual(Array.from(p.mg));
+      expect(Array.from(back.eg)).toEqual(Array.from(p.eg));
+      expect(paramsToVector(paramsFromVector(paramsToVector(p)))).toEqual(paramsToVector(p));
+    }
+    const text = paramsToJson(presetParams('handset'));
     expect(() => paramsFromJson('{')).toThrow(/not valid JSON/);
     expect(() => paramsFromJson(text.replace('"tempo": [[16,8]]', '"tempo": [[16]]'))).toThrow(/tempo must be an \[mg, eg\] pair/);
     expect(() => paramsFromJson(text.replace('"tempo"', '"tempi"'))).toThrow(/unknown term "tempi"/);
@@ -51,13 +54,18 @@ describe('parameter table', () => {
     expect(() => paramsFromVector([1, 2])).toThrow(/expected/);
   });
 
-  test('pesto-only keeps material and tables and zeroes every other weight', () => {
-    const p = presetParams('pesto-only');
+  test('pesto-only keeps the hand-set preset\'s material and tables and zeroes every other weight', () => {
+    const p = presetParams('pesto-only'), h = presetParams('handset');
     for (let i = 0; i < L.N_PARAMS; i++) {
       const pesto = i < L.TEMPO;
-      if (pesto) expect([i, p.mg[i], p.eg[i]]).toEqual([i, DEFAULT_PARAMS.mg[i], DEFAULT_PARAMS.eg[i]]);
+      if (pesto) expect([i, p.mg[i], p.eg[i]]).toEqual([i, h.mg[i], h.eg[i]]);
       else expect([i, p.mg[i], p.eg[i]]).toEqual([i, 0, 0]);
     }
+    // The default is the tuned table: every weight the tuner could move differs somewhere from its start.
+    let moved = 0;
+    for (let i = 0; i < L.N_PARAMS; i++) if (DEFAULT_PARAMS.mg[i] !== h.mg[i] || DEFAULT_PARAMS.eg[i] !== h.eg[i]) moved++;
+    expect(moved).toBe(577);
+    expect(isPresetName('handset') && isPresetName('default') && !isPresetName('fancy')).toBe(true);
     expect(() => presetParams('nope' as 'default')).toThrow(/unknown eval preset/);
   });
 
@@ -66,17 +74,18 @@ describe('parameter table', () => {
     expect(pos.st.psq).toBe(0);
     expect(pos.st.phase).toBe(24);
     expect(pos.st.nonPawnW).toBe(2 * 320 + 2 * 330 + 2 * 500 + 950);
-    const e4 = Position.fromFen('4k3/8/8/8/4N3/8/8/4K3 w - - 0 1', { psq: makeEvalPsq(DEFAULT_PARAMS) });
-    // Knight e4: 337 + PeSTO's 28; the kings on e1 and e8 cancel.
+    const e4 = Position.fromFen('4k3/8/8/8/4N3/8/8/4K3 w - - 0 1', { psq: makeEvalPsq(presetParams('handset')) });
+    // Knight e4 under the hand-set table: 337 + PeSTO's 28; the kings on e1 and e8 cancel.
     expect((e4.st.psq << 16) >> 16).toBe(337 + 28);
     expect(e4.st.phase).toBe(1);
   });
 });
 
 describe('committed parameter files', () => {
-  test('params/default.json and params/pesto-only.json are the presets (regenerate with paramsToJson when a default changes)', () => {
+  test('params/<preset>.json are the presets (regenerate with paramsToJson when a default changes)', () => {
     const dir = new URL('../params/', import.meta.url);
     expect(readFileSync(new URL('default.json', dir), 'utf8')).toBe(paramsToJson(DEFAULT_PARAMS));
+    expect(readFileSync(new URL('handset.json', dir), 'utf8')).toBe(paramsToJson(presetParams('handset')));
     expect(readFileSync(new URL('pesto-only.json', dir), 'utf8')).toBe(paramsToJson(presetParams('pesto-only')));
   });
 });

@@ -8,6 +8,7 @@ import { DEFAULT_TERMS } from './defaults';
 import { N_PARAMS } from './layout';
 import { PESTO_EG, PESTO_MATERIAL_EG, PESTO_MATERIAL_MG, PESTO_MG } from './pesto';
 import { TERMS, TERM_OFFSET } from './spec';
+import { TUNED_TERMS } from './tuned';
 
 /** One evaluation's weights: `mg[i]`, `eg[i]` for parameter index i (0..N_PARAMS-1). */
 export interface EvalParams {
@@ -67,31 +68,56 @@ function setPesto(p: EvalParams): void {
   }
 }
 
+/** Sets the terms `terms` names (each with its full count) into p. */
+function setTerms(p: EvalParams, terms: Readonly<Record<string, readonly (readonly [number, number])[]>>, source: string): void {
+  for (const t of TERMS) {
+    const v = terms[t.name];
+    if (v === undefined) continue;
+    if (v.length !== t.count) throw new Error(`${source}: ${t.name} has ${v.length} values, expected ${t.count}`);
+    for (let i = 0; i < t.count; i++) {
+      p.mg[TERM_OFFSET[t.name] + i] = v[i][0];
+      p.eg[TERM_OFFSET[t.name] + i] = v[i][1];
+    }
+  }
+}
+
 function build(withTerms: boolean): EvalParams {
   const p = blank();
   setPesto(p);
-  if (withTerms) {
-    for (const t of TERMS) {
-      const v = DEFAULT_TERMS[t.name];
-      if (v === undefined) continue;
-      if (v.length !== t.count) throw new Error(`defaults: ${t.name} has ${v.length} values, expected ${t.count}`);
-      for (let i = 0; i < t.count; i++) {
-        p.mg[TERM_OFFSET[t.name] + i] = v[i][0];
-        p.eg[TERM_OFFSET[t.name] + i] = v[i][1];
-      }
-    }
-  }
+  if (withTerms) setTerms(p, DEFAULT_TERMS, 'defaults');
   return p;
 }
 
-/** The default table: PeSTO's material and tables, every other term at its hand-set start value (defaults.ts). */
-export const DEFAULT_PARAMS: EvalParams = build(true);
+function tuned(): EvalParams {
+  const p = blank();
+  for (const t of TERMS) if (TUNED_TERMS[t.name] === undefined) throw new Error(`tuned: ${t.name} is missing`);
+  setTerms(p, TUNED_TERMS, 'tuned');
+  return p;
+}
 
-/** Named presets: `default`, or `pesto-only` (PeSTO's material and tables, every other weight zero). */
-export function presetParams(name: 'default' | 'pesto-only'): EvalParams {
+/** The default table: the tuned weights (tuned.ts), fitted from the hand-set start on Tempo's own games. */
+export const DEFAULT_PARAMS: EvalParams = tuned();
+
+/** The names presetParams takes. */
+export const PRESET_NAMES = ['default', 'handset', 'pesto-only'] as const;
+/** A preset's name. */
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+/** Whether name is one of PRESET_NAMES. */
+export function isPresetName(name: string): name is PresetName {
+  return (PRESET_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * Named presets: `default` (tuned), `handset` (PeSTO's material and tables, every other
+ * term at its hand-set value of defaults.ts: the tuner's start), or `pesto-only`
+ * (PeSTO's material and tables, every other weight zero).
+ */
+export function presetParams(name: PresetName): EvalParams {
   if (name === 'default') return copyParams(DEFAULT_PARAMS);
+  if (name === 'handset') return build(true);
   if (name === 'pesto-only') return build(false);
-  throw new Error(`unknown eval preset "${String(name)}" (use "default" or "pesto-only")`);
+  throw new Error(`unknown eval preset "${String(name)}" (use ${PRESET_NAMES.map((n) => `"${n}"`).join(', ')})`);
 }
 
 /** A deep copy. */

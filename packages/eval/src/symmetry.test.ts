@@ -40,7 +40,7 @@ export function randomPositions(count: number, seed: number): [string, boolean][
 describe('whole evaluation', () => {
   const positions = randomPositions(10_000, 2024);
 
-  test.each([['default'], ['pesto-only']] as const)('colour flip, pawn hash on = off and trace rebuild on 10,000 positions (%s)', (preset) => {
+  test.each([['default'], ['handset'], ['pesto-only']] as const)('colour flip, pawn hash on = off and trace rebuild on 10,000 positions (%s)', (preset) => {
     const params = presetParams(preset);
     const hashed = new EvalContext(params), unhashed = new EvalContext(params, 0), tiny = new EvalContext(params, 2);
     let checked = 0, nonZero = 0;

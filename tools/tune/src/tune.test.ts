@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_PARAMS, EvalContext, TERM_OFFSET, copyParams, evaluate, paramsFromJson, traceEvaluation } from '@tempo/eval';
+import { DEFAULT_PARAMS, EvalContext, TERM_OFFSET, copyParams, evaluate, paramsFromJson, presetParams, traceEvaluation } from '@tempo/eval';
 import { Position } from '@tempo/position';
 import { Rng, collectIo } from '@tempo/toolkit';
 import { formatRecord } from './record';
@@ -16,13 +16,15 @@ import { TraceData } from './trace-data';
 import { drawResult, randomGamePositions } from './tune-test-support';
 
 const dir = mkdtempSync(join(tmpdir(), 'tempo-tune-'));
+/** The hand-set table: the synthetic data's base and the fit's start. */
+const HANDSET = presetParams('handset');
 const dataFile = join(dir, 'data.txt');
 /** One position each that a special rule decides: a dead draw, KPK, mop-up. */
 const SPECIAL = ['8/8/4k3/8/8/3NK3/8/8 w - - 0 1', '8/8/4k3/8/4P3/4K3/8/8 w - - 0 1', '8/8/4k3/8/8/4K3/8/R7 b - - 0 1'];
 
 beforeAll(() => {
-  // The "truth": the defaults with a pawn worth 40 more and knights 40 less.
-  const truth = copyParams(DEFAULT_PARAMS);
+  // The "truth": the hand-set table with a pawn worth 40 more and knights 40 less.
+  const truth = copyParams(HANDSET);
   truth.mg[TERM_OFFSET.material] += 40;
   truth.eg[TERM_OFFSET.material] += 40;
   truth.mg[TERM_OFFSET.material + 1] -= 40;
@@ -46,7 +48,7 @@ async function run(...argv: string[]) {
 describe('tempo-tune', () => {
   test('fits K, lowers the training loss, writes a table the engine loads', async () => {
     const out = join(dir, 'out.json');
-    const r = await run('--data', dataFile, '--out', out, '--epochs', '40', '--lr', '2', '--report-every', '20', '--keep', 'last');
+    const r = await run('--data', dataFile, '--out', out, '--epochs', '40', '--lr', '2', '--report-every', '20', '--keep', 'last', '--preset', 'handset');
     expect(r.err.filter((l) => !l.startsWith('epoch '))).toEqual([]);
     expect(r.code).toBe(0);
     expect(r.err.length).toBe(40);
@@ -64,10 +66,10 @@ describe('tempo-tune', () => {
     const p = paramsFromJson(readFileSync(out, 'utf8'));
     new EvalContext(p);
     // The pawn got dearer and the knight cheaper; weights no position uses did not move.
-    expect(p.eg[TERM_OFFSET.material]).toBeGreaterThan(DEFAULT_PARAMS.eg[TERM_OFFSET.material]);
-    expect(p.mg[TERM_OFFSET.material + 1]).toBeLessThan(DEFAULT_PARAMS.mg[TERM_OFFSET.material + 1]);
+    expect(p.eg[TERM_OFFSET.material]).toBeGreaterThan(HANDSET.eg[TERM_OFFSET.material]);
+    expect(p.mg[TERM_OFFSET.material + 1]).toBeLessThan(HANDSET.mg[TERM_OFFSET.material + 1]);
     for (const i of [TERM_OFFSET['psq.pawn'], TERM_OFFSET['psq.pawn'] + 63, TERM_OFFSET['mopup.edge']]) {
-      expect([p.mg[i], p.eg[i]]).toEqual([DEFAULT_PARAMS.mg[i], DEFAULT_PARAMS.eg[i]]);
+      expect([p.mg[i], p.eg[i]]).toEqual([HANDSET.mg[i], HANDSET.eg[i]]);
     }
   });
 
@@ -133,7 +135,7 @@ describe('tempo-tune', () => {
     [['--data', 'x'], /^tempo-tune: --out FILE is required$/],
     [['--out', 'o.json'], /^tempo-tune: --data FILE is required$/],
     [['--data', 'x', '--out', join(dir, 'o.json'), '--validation', '1.5'], /--validation must be a number/],
-    [['--data', 'x', '--out', join(dir, 'o.json'), '--preset', 'stockfish'], /--preset must be default or pesto-only/],
+    [['--data', 'x', '--out', join(dir, 'o.json'), '--preset', 'stockfish'], /--preset must be one of default, handset, pesto-only/],
   ])('usage errors are one line, exit 2: %j', async (argv, message) => {
     const r = await run(...argv);
     expect(r.code).toBe(2);

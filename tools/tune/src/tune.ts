@@ -10,7 +10,7 @@
 import { existsSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EvalContext, PARAM_COUNT, PARAM_NAMES, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
+import { EvalContext, PARAM_COUNT, PARAM_NAMES, PRESET_NAMES, isPresetName, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
 import { InputError, UsageError, intArg, parseCommand, processIo, type Io } from '@tempo/toolkit';
 import { fitK, integerLoss, packWeights, realLoss, toWeights } from './model';
 import { TraceData } from './trace-data';
@@ -19,7 +19,7 @@ import { loadFiles } from './tune-load';
 
 const USAGE = [
   'usage: tempo-tune --data FILE|PARTS_DIR [--data ...] --out OUT.json [--epochs 1000] [--lr 1]',
-  '         [--params IN.json | --preset default|pesto-only] [--validation 0.1] [--k K] [--report-every 100]',
+  '         [--params IN.json | --preset default|handset|pesto-only] [--validation 0.1] [--k K] [--report-every 100]',
   '         [--check-every 10] [--patience 200] [--keep best|last] [--score-weight 0]',
   '',
   'With a validation set and --keep best (the default) the weights written are those of the epoch with the lowest validation loss',
@@ -117,7 +117,7 @@ function parseOptions(argv: string[]): TuneOptions | null {
     startName = v.params;
   } else {
     const name = v.preset ?? 'default';
-    if (name !== 'default' && name !== 'pesto-only') throw new UsageError(`--preset must be default or pesto-only, got "${name}"`);
+    if (!isPresetName(name)) throw new UsageError(`--preset must be one of ${PRESET_NAMES.join(', ')}, got "${name}"`);
     start = presetParams(name);
     startName = `preset ${name}`;
   }
