@@ -3,9 +3,7 @@
  * `merge` of result files, and the strength `ladder`. Exit codes: 0 done, 1 an engine
  * or runtime error, 2 a usage mistake or unreadable input; always one line on stderr.
  */
-import { pathToFileURL } from 'node:url';
-import { realpathSync } from 'node:fs';
-import { InputError, UsageError, processIo, type Io } from '@tempo/toolkit';
+import { failureExit, isMainModule, processIo, type Io } from '@tempo/toolkit';
 import { ladderCommand } from './ladder';
 import { matchCommand, mergeCommand } from './commands';
 
@@ -30,26 +28,8 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     if (command === 'ladder') return await ladderCommand(rest, io);
     return await matchCommand(command === 'run' ? rest : argv, io);
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.err(`tempo-match: ${e.message}`);
-      return 2;
-    }
-    if (e instanceof InputError) {
-      io.err(`tempo-match: ${e.message}`);
-      return 2;
-    }
-    io.err(`tempo-match: ${e instanceof Error ? e.message : String(e)}`);
-    return 1;
+    return failureExit('tempo-match', e, io);
   }
 }
 
-const isEntry = (() => {
-  try {
-    return process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
-  } catch {
-    return false;
-  }
-})();
-if (isEntry) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+if (isMainModule(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

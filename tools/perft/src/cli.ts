@@ -2,11 +2,7 @@
  * tempo-perft: perft, suites, perft-diff and speed comparisons for Tempo.
  * Also the entry of the diff worker threads (the bundle starts itself as a worker).
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { UsageError } from '@tempo/toolkit';
-import { InputError } from '@tempo/toolkit';
-import { processIo, type Io } from '@tempo/toolkit';
+import { failureExit, isMainModule, processIo, type Io } from '@tempo/toolkit';
 import { BENCH_USAGE, COMPARE_USAGE, DIFF_USAGE, RUN_USAGE, SUITE_USAGE, isDiffWorker } from './usage';
 
 const USAGE = [
@@ -38,18 +34,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
         return 2;
     }
   } catch (e) {
-    const message = (e instanceof Error ? e.message : String(e)).split('\n')[0];
-    io.err(`tempo-perft: ${message}`);
-    return e instanceof UsageError || e instanceof InputError ? 2 : 1;
-  }
-}
-
-/** True when this file is the program node was started with (not imported by a test). */
-function isEntryPoint(): boolean {
-  try {
-    return process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
+    return failureExit('tempo-perft', e, io);
   }
 }
 
@@ -57,4 +42,4 @@ if (isDiffWorker()) {
   const [{ serveDiffWorker }, { tempoWalker }] = await Promise.all([import('./pool'), import('./tempo')]);
   serveDiffWorker(tempoWalker);
 }
-else if (isEntryPoint()) process.exitCode = await main(process.argv.slice(2));
+else if (isMainModule(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

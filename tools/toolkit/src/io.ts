@@ -1,3 +1,8 @@
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { UsageError } from './args';
+import { InputError } from './epd';
+
 /** Where commands write: stdout for results, stderr for errors. Tests pass a collector. */
 export interface Io {
   out(line: string): void;
@@ -14,4 +19,27 @@ export const processIo: Io = {
 export function collectIo(): Io & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [], stderr: string[] = [];
   return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
+}
+
+/**
+ * True when the module at `moduleUrl` (its import.meta.url) is the script node was
+ * started with, not a module imported by a test or another script.
+ */
+export function isMainModule(moduleUrl: string): boolean {
+  try {
+    return process.argv[1] !== undefined && moduleUrl === pathToFileURL(realpathSync(process.argv[1])).href;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A command's failure as the tools report it: one line `<tool>: <message>` on stderr
+ * (the message's first line), and the exit code, 2 for a usage mistake or unreadable
+ * input (UsageError, InputError), 1 for anything else.
+ */
+export function failureExit(tool: string, e: unknown, io: Io): number {
+  const message = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+  io.err(`${tool}: ${message}`);
+  return e instanceof UsageError || e instanceof InputError ? 2 : 1;
 }

@@ -5,10 +5,8 @@
  * on `isMainThread`, as apps/uci does. Exit codes: 0 done, 1 a runtime error, 2 a
  * usage mistake or unreadable input; always one line on stderr.
  */
-import { realpathSync } from 'node:fs';
-import { pathToFileURL } from 'node:url';
 import { isMainThread, workerData } from 'node:worker_threads';
-import { InputError, UsageError, processIo, type Io } from '@tempo/toolkit';
+import { failureExit, isMainModule, processIo, type Io } from '@tempo/toolkit';
 import { USAGE, parseDatagenArgs } from './datagen-options';
 import { runDatagen, type RunnerFactory } from './datagen-run';
 import { startWorker, workerRunners } from './datagen-worker';
@@ -24,21 +22,9 @@ export async function main(argv: string[], io: Io = processIo, runners?: RunnerF
     await runDatagen(config, io, runners ?? workerRunners(new URL(import.meta.url)));
     return 0;
   } catch (e) {
-    if (e instanceof UsageError || e instanceof InputError) {
-      io.err(`tempo-datagen: ${e.message}`);
-      return 2;
-    }
-    io.err(`tempo-datagen: ${e instanceof Error ? e.message : String(e)}`);
-    return 1;
+    return failureExit('tempo-datagen', e, io);
   }
 }
 
-const isEntry = (() => {
-  try {
-    return process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
-  } catch {
-    return false;
-  }
-})();
 if (!isMainThread && (workerData as { role?: string } | null)?.role === 'datagen') startWorker();
-else if (isEntry) process.exitCode = await main(process.argv.slice(2));
+else if (isMainModule(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

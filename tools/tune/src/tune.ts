@@ -7,11 +7,10 @@
  * done, 1 a runtime error, 2 a usage mistake or unreadable input; always one line
  * on stderr.
  */
-import { existsSync, readFileSync, readdirSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { EvalContext, PARAM_COUNT, PARAM_NAMES, PRESET_NAMES, isPresetName, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
-import { InputError, UsageError, intArg, parseCommand, processIo, type Io } from '@tempo/toolkit';
+import { InputError, UsageError, failureExit, intArg, isMainModule, parseCommand, processIo, type Io } from '@tempo/toolkit';
 import { fitK, integerLoss, packWeights, realLoss, toWeights } from './model';
 import { TraceData } from './trace-data';
 import { copyWeights, fitWeights, roundWeights, splitLosses } from './tune-fit';
@@ -153,8 +152,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     await tune(o, io);
     return 0;
   } catch (e) {
-    io.err(`tempo-tune: ${e instanceof Error ? e.message : String(e)}`);
-    return e instanceof UsageError || e instanceof InputError ? 2 : 1;
+    return failureExit('tempo-tune', e, io);
   }
 }
 
@@ -257,13 +255,4 @@ function largestChanges(a: EvalParams, b: EvalParams, count: number): string {
   return `${moved.length} of ${PARAM_COUNT} weights changed; ${text.join(', ') || 'none'}`;
 }
 
-const isEntry = (() => {
-  try {
-    return process.argv[1] !== undefined && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href;
-  } catch {
-    return false;
-  }
-})();
-if (isEntry) {
-  process.exitCode = await main(process.argv.slice(2));
-}
+if (isMainModule(import.meta.url)) process.exitCode = await main(process.argv.slice(2));
