@@ -5,9 +5,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { UsageError, type Io } from '@tempo/toolkit';
+import { UsageError, tempoDataDir, type Io } from '@tempo/toolkit';
 import { matchCommand } from './commands';
 import { groupArgs, int, parseTc } from './options';
 import { readResultFile, type ResultFile } from './results';
@@ -45,7 +44,7 @@ export function defaultOpponents(stockfishElos: number[]): Opponent[] {
  * ladder outlives a working session and a fresh checkout must still `--resume` it.
  */
 export function defaultLadderDir(): string {
-  return join(process.env.TEMPO_DATA ?? join(homedir(), '.tempo'), 'ladder');
+  return tempoDataDir('ladder');
 }
 
 const slug = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '');

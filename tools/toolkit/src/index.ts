@@ -3,7 +3,7 @@
  * tools import this entry only.
  */
 export { UsageError, parseCommand, intArg, expectPositionals } from './args';
-export { type Io, processIo, collectIo, isMainModule, failureExit } from './io';
+export { type Io, processIo, collectIo, isMainModule, failureExit, tempoDataDir } from './io';
 export { type Progress, startProgress } from './progress';
 export { Rng } from './rng';
 export {

@@ -1,4 +1,6 @@
 import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from './args';
 import { InputError } from './epd';
@@ -42,4 +44,14 @@ export function failureExit(tool: string, e: unknown, io: Io): number {
   const message = (e instanceof Error ? e.message : String(e)).split('\n')[0];
   io.err(`${tool}: ${message}`);
   return e instanceof UsageError || e instanceof InputError ? 2 : 1;
+}
+
+/**
+ * Where the tools keep what outlives a working session (training data, ladder results):
+ * `$TEMPO_DATA/<sub>`, else `~/.tempo/<sub>`; never the work tree, which a new session
+ * lays anew.
+ */
+export function tempoDataDir(sub: string, env: NodeJS.ProcessEnv = process.env): string {
+  const root = env.TEMPO_DATA !== undefined && env.TEMPO_DATA !== '' ? env.TEMPO_DATA : join(homedir(), '.tempo');
+  return join(root, sub);
 }

@@ -1,10 +1,9 @@
 /**
  * The datagen command line: options, defaults, the openings file and the help text.
  */
-import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { START_FEN, Position } from '@tempo/position';
-import { InputError, UsageError, intArg, parseCommand, parseFenList, readTextFile } from '@tempo/toolkit';
+import { InputError, UsageError, intArg, parseCommand, parseFenList, readTextFile, tempoDataDir } from '@tempo/toolkit';
 import { ADJUDICATION as A } from './selfplay';
 
 /** A run's settings after parsing. */
@@ -66,8 +65,7 @@ const OPTIONS = {
 
 /** The directory data goes to by default: $TEMPO_DATA/datagen, else ~/.tempo/datagen (never the work tree). */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const root = env.TEMPO_DATA !== undefined && env.TEMPO_DATA !== '' ? env.TEMPO_DATA : join(homedir(), '.tempo');
-  return join(root, 'datagen');
+  return tempoDataDir('datagen', env);
 }
 
 /** Games per part by default: at most 100, and at least 16 parts so that many threads find work. */
