@@ -77,13 +77,13 @@ describe('ladder', () => {
     const r = await run(
       'ladder', '--games', '2', '--tc', '10+0.1', '--openings', EPD, '--dir', join(dir, 'ladder'), '--strength-file', strength,
       '--subject', 'name=Fake', `cmd=${fakeUciCommand('--greedy')}`,
-      '--engine', 'name=Other', `cmd=${fakeUciCommand('--seed', '9')}`, '--only', 'Other',
+      '--engine', 'name=Other', `cmd=${fakeUciCommand('--seed', '9')}`, '--only', 'Other', '--commit', 'snap123',
     );
     expect(r.code).toBe(0);
     const table = readFileSync(strength, 'utf8');
     expect(table).toMatch(/\| Opponent \| Games \| Score \(W-L-D\) \| Elo \| Time losses \(own \/ opponent\) \| Other faults \|/);
     expect(table).toMatch(/\n\| Other \| 2 \| \d+\.\d% \(\d-\d-\d\) \| .+ \| 0 \/ 0 \| none \|\n/);
-    expect(table).toMatch(/Date \d{4}-\d\d-\d\d, commit \w+/);
+    expect(table).toMatch(/Date \d{4}-\d\d-\d\d, commit snap123 \(`[^`]*fake[^`]*`\)\./);
     expect(table.startsWith('# Strength\n\nA match report the ladder must keep.\n\n<!-- ladder')).toBe(true);
     // A second write replaces the section and still keeps the report, once.
     writeFileSync(strength, withLadderSection(table, '## Ladder\n\nnew table\n'));

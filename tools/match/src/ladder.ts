@@ -55,6 +55,7 @@ export async function ladderCommand(argv: string[], io: Io): Promise<number> {
   let subject = ['name=Tempo', 'cmd=node apps/uci/dist/tempo.js'];
   let openings = '../shared/data/openings-3moves.epd', dir = defaultLadderDir(), strength = 'docs/STRENGTH.md';
   let elos = [1600, 2000, 2400];
+  let subjectCommit: string | undefined;
   const extra: Opponent[] = [];
   let only: string[] | undefined;
   for (const [opt, v] of groupArgs(argv, 'ladder')) {
@@ -79,6 +80,7 @@ export async function ladderCommand(argv: string[], io: Io): Promise<number> {
       case '--strength-file': strength = one(); break;
       case '--stockfish-elo': elos = one().split(',').map((e) => int('ladder --stockfish-elo', e, 1320, 3190)); break;
       case '--only': only = one().split(','); break;
+      case '--commit': subjectCommit = one(); break;
       default: throw new UsageError(`ladder: unknown option ${opt}`);
     }
   }
@@ -101,7 +103,7 @@ export async function ladderCommand(argv: string[], io: Io): Promise<number> {
     if (code !== 0) return code;
     rows.push({ opponent: opp.name, result: readResultFile(out) });
     const before = existsSync(strength) ? readFileSync(strength, 'utf8') : '';
-    writeFileSync(strength, withLadderSection(before, strengthTable(subjectName, tc, rows)));
+    writeFileSync(strength, withLadderSection(before, strengthTable(subjectName, tc, rows, subjectCommit ?? commit())));
   }
   io.out(`Wrote ${strength}`);
   return 0;
@@ -131,14 +133,28 @@ export function withLadderSection(file: string, section: string): string {
   return `${file.replace(/\n*$/, '\n\n')}${marked}`;
 }
 
-/** The Markdown table of the ladder (its section of the strength file). */
-export function strengthTable(subject: string, tc: string, rows: Array<{ opponent: string; result: ResultFile }>): string {
+/** An Elo figure with its error bar; a match without a lost (or won) game has no finite Elo. */
+function fmtElo(c: { wins: number; losses: number; draws: number }, elo: number, error: number): string {
+  if (c.wins + c.losses + c.draws === 0) return '-';
+  if (c.losses + c.draws === 0) return '+inf (all won)';
+  if (c.wins + c.draws === 0) return '-inf (all lost)';
+  return `${fmtFixed(elo, 1)} +/- ${fmtFixed(error, 1)}`;
+}
+
+/**
+ * The Markdown table of the ladder (its section of the strength file). `commit` names
+ * the subject's build (by default the checkout's HEAD; `--commit` when the subject is a
+ * snapshot built elsewhere), and the subject's command is printed beside it.
+ */
+export function strengthTable(subject: string, tc: string, rows: Array<{ opponent: string; result: ResultFile }>, commitName = commit()): string {
+  const spec = rows[0]?.result.settings.engines[0];
+  const opts = spec ? Object.entries(spec.options).map(([k, v]) => `${k}=${v}`).join(' ') : '';
   const lines = [
     '## Ladder',
     '',
     `${subject} against the engines installed on the test machine, written by \`pnpm ladder\``,
     `(tempo-match; ${tc} per game, openings from ${rows[0]?.result.settings.openings.file ?? '-'}, each played twice with colours reversed).`,
-    `Date ${new Date().toISOString().slice(0, 10)}, commit ${commit()}. Elo is ${subject}'s, relative to the opponent, with its 95% error bar from the pentanomial variance.`,
+    `Date ${new Date().toISOString().slice(0, 10)}, commit ${commitName}${spec ? ` (\`${spec.cmd}\`${opts ? `, ${opts}` : ''})` : ''}. Elo is ${subject}'s, relative to the opponent, with its 95% error bar from the pentanomial variance.`,
     '',
     '| Opponent | Games | Score (W-L-D) | Elo | Time losses (own / opponent) | Other faults |',
     '|---|---:|---|---:|---|---|',
@@ -151,7 +167,7 @@ export function strengthTable(subject: string, tc: string, rows: Array<{ opponen
     const other = (f: typeof me) => Object.entries(f).filter(([k, v]) => k !== 'time forfeit' && (v ?? 0) > 0).map(([k, v]) => `${v} ${k}`).join(', ');
     const faults = [other(me) && `own: ${other(me)}`, other(them) && `opponent: ${other(them)}`].filter(Boolean).join('; ') || 'none';
     lines.push(
-      `| ${opponent} | ${n} | ${n ? (((c.wins + c.draws / 2) / n) * 100).toFixed(1) : '-'}% (${c.wins}-${c.losses}-${c.draws}) | ${fmtFixed(e.elo, 1)} +/- ${fmtFixed(e.eloError, 1)} | ${me['time forfeit'] ?? 0} / ${them['time forfeit'] ?? 0} | ${faults} |`,
+      `| ${opponent} | ${n} | ${n ? (((c.wins + c.draws / 2) / n) * 100).toFixed(1) : '-'}% (${c.wins}-${c.losses}-${c.draws}) | ${fmtElo(c, e.elo, e.eloError)} | ${me['time forfeit'] ?? 0} / ${them['time forfeit'] ?? 0} | ${faults} |`,
     );
   }
   return lines.join('\n') + '\n';
