@@ -151,6 +151,10 @@ describe('masks', () => {
     expect(masks.NOT_FILE_H).toBe(half(0, (sq) => (sq & 7) !== 7));
     const ranks = [masks.RANK_1_LO, masks.RANK_2_LO, masks.RANK_3_LO, masks.RANK_4_LO, masks.RANK_5_HI, masks.RANK_6_HI, masks.RANK_7_HI, masks.RANK_8_HI];
     ranks.forEach((m, r) => expect(m).toBe(half(r >> 2, (sq) => sq >> 3 === r)));
+    const longDiagonal = (sq: number) => (sq & 7) === sq >> 3 || (sq & 7) === 7 - (sq >> 3);
+    expect([masks.LONG_DIAGONALS_LO, masks.LONG_DIAGONALS_HI]).toEqual([half(0, longDiagonal), half(1, longDiagonal)]);
+    const centre = (sq: number) => [27, 28, 35, 36].includes(sq);
+    expect([masks.CENTER_LO, masks.CENTER_HI]).toEqual([half(0, centre), half(1, centre)]);
   });
 });
 

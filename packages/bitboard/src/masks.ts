@@ -25,3 +25,9 @@ export const RANK_5_HI = 0x000000ff;
 export const RANK_6_HI = 0x0000ff00;
 export const RANK_7_HI = 0x00ff0000;
 export const RANK_8_HI = -0x01000000; // 0xff000000 as an int32
+/** The long diagonals a1-h8 and a8-h1 in each half. */
+export const LONG_DIAGONALS_LO = 0x18244281;
+export const LONG_DIAGONALS_HI = -0x7ebddbe8; // 0x81422418 as an int32
+/** The centre squares: d4, e4 in the lo half, d5, e5 in the hi half. */
+export const CENTER_LO = 0x18000000;
+export const CENTER_HI = 0x00000018;

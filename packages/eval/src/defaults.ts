@@ -2,9 +2,10 @@
  * The default weights of every term other than PeSTO's material and piece-square
  * tables: small hand-set starting values, (mg, eg) pairs in centipawns. PeSTO's
  * tables were tuned to stand alone, so these stay modest; the tuner sets them
- * later. King-safety weights are attack units, summed per attacking side and
- * turned into centipawns by the transform in evaluate.ts (mg: units^2 / 720,
- * eg: units / 20, both only for positive units).
+ * later. The terms added after the first tuning round (see tuned.ts) have no
+ * entry here and start at zero. King-safety weights are attack units, summed per
+ * attacking side and turned into centipawns by the transform in evaluate.ts (mg:
+ * units^2 / 720, eg: units / 20, both only for positive units).
  */
 const pair = (mg: number, eg: number): [number, number] => [mg, eg];
 const byRank = (mg: readonly number[], eg: readonly number[]): [number, number][] => mg.map((m, i) => [m, eg[i]]);

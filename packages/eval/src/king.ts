@@ -1,6 +1,6 @@
 /**
- * King terms of one side: the pawn shelter and storm in front of its own king
- * (linear), and its attack on the enemy king, whose units (from evalPieces plus
+ * King terms of one side: the pawn shelter and storm in front of its own king and
+ * its distance to the nearest pawn file (linear), and its attack on the enemy king, whose units (from evalPieces plus
  * weak zone squares, safe checks, no queen and an offset) go through the
  * non-linear transform when enough attackers take part.
  */
@@ -9,6 +9,7 @@ import type { Position } from '@tempo/position';
 import { TX_KS_ACTIVE_W, type EvalContext } from './context';
 import {
   KING_OPEN_FILE,
+  KING_PAWN_DISTANCE,
   KING_SEMI_OPEN_FILE,
   KING_SHELTER,
   KING_STORM,
@@ -21,7 +22,10 @@ import { ATT_ALL, ATT_BISHOP, ATT_KING, ATT_KNIGHT, ATT_QUEEN, ATT_ROOK, ATT_TWO
 import { kingSafetyTransform } from './taper';
 import { KING_ZONE, RANKS_FROM } from './tables';
 
-/** Shelter and storm on the king's file and its neighbours, and an open king file (packed, good for c). */
+/**
+ * Shelter and storm on the king's file and its neighbours, an open king file, and the
+ * king's distance in files to the nearest pawn of either colour (packed, good for c).
+ */
 export function evalShelter(pos: Position, ctx: EvalContext, c: number): number {
   const bb = pos.bb, w = ctx.w, tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
   const o = c << 4, to = o ^ 16;
@@ -42,6 +46,21 @@ export function evalShelter(pos: Position, ctx: EvalContext, c: number): number 
     const i = ((bb[to + 2] | bb[to + 3]) & km) === 0 ? KING_OPEN_FILE : KING_SEMI_OPEN_FILE;
     s += w[i];
     if (tr !== null) tr[i]++;
+  }
+  // Files with a pawn of either colour, folded into one byte.
+  let files = bb[2] | bb[3] | bb[18] | bb[19];
+  if (files !== 0) {
+    files |= files >>> 16;
+    files |= files >>> 8;
+    files &= 0xff;
+    // Widen a window of files around the king's until it holds a pawn file.
+    let d = 0, near = 1 << kf;
+    while ((files & near) === 0) {
+      d++;
+      near |= (near << 1) | (near >>> 1);
+    }
+    s += w[KING_PAWN_DISTANCE + d];
+    if (tr !== null) tr[KING_PAWN_DISTANCE + d]++;
   }
   return s;
 }

@@ -1,15 +1,20 @@
 /**
  * Piece terms for one side: mobility over safe squares, outposts, bishop pair and
- * bad-bishop pawns, minors behind pawns, rooks on open files and the seventh, the
- * trapped rook; while walking the pieces it builds the side's attack maps (by
+ * bad-bishop pawns (and rammed ones), the bishop on a long diagonal, minors behind
+ * pawns and their distance to their king, rooks on open files, on the seventh and on
+ * a queen's file, the trapped rook; while walking the pieces it builds the side's attack maps (by
  * piece type, all, and attacked twice) and its attacks on the enemy king zone,
  * which king safety and threats then reuse.
  */
 import {
   BISHOP_PARAMS,
   BISHOP_TABLE,
+  CENTER_HI,
+  CENTER_LO,
   KING_ATTACKS,
   KNIGHT_ATTACKS,
+  LONG_DIAGONALS_HI,
+  LONG_DIAGONALS_LO,
   ROOK_PARAMS,
   ROOK_TABLE,
   magicIndex,
@@ -18,11 +23,14 @@ import {
 import type { Position } from '@tempo/position';
 import type { EvalContext } from './context';
 import {
+  BISHOP_LONG_DIAGONAL,
   BISHOP_PAIR,
   BISHOP_PAWNS_SAME_COLOR,
+  BISHOP_RAMMED_PAWNS,
   KS_ATTACKER,
   KS_ZONE_ATTACKS,
   MINOR_BEHIND_PAWN,
+  MINOR_KING_DISTANCE,
   MOBILITY_BISHOP,
   MOBILITY_KNIGHT,
   MOBILITY_QUEEN,
@@ -31,17 +39,19 @@ import {
   OUTPOST_KNIGHT,
   QUEEN_SEVENTH,
   ROOK_OPEN_FILE,
+  ROOK_QUEEN_FILE,
   ROOK_SEMI_OPEN_FILE,
   ROOK_SEVENTH,
   ROOK_TRAPPED,
 } from './layout';
 import { PE_ATTACKS, PE_SPAN } from './pawns';
-import { KING_ZONE } from './tables';
+import { DISTANCE, KING_ZONE } from './tables';
 
 /** Attack-map kinds (EvalContext.att, colour c's kind k at 16c + 2k). */
 export const ATT_PAWN = 0, ATT_KNIGHT = 2, ATT_BISHOP = 4, ATT_ROOK = 6, ATT_QUEEN = 8, ATT_KING = 10, ATT_ALL = 12, ATT_TWO = 14;
 /** Light squares in either half. */
 export const LIGHT_SQUARES = 0x55aa55aa;
+
 
 /** The king square of colour c. */
 export function kingSq(bb: Int32Array, c: number): number {
@@ -96,6 +106,7 @@ export function evalPieces(pos: Position, ctx: EvalContext, c: number, e: number
   P[PV_TWO + 1] = A[o + ATT_TWO + 1];
   P[PV_KS_UNITS] = 0;
   P[PV_KS_COUNT] = 0;
+  P[PV_OWN_KING] = kingSq(bb, c);
   let s = knights(pos, ctx, c) + bishops(pos, ctx, c) + rooks(pos, ctx, c) + queens(pos, ctx, c);
   if (pos.pieceCount[(c << 3) | 3] >= 2) {
     s += ctx.w[BISHOP_PAIR];
@@ -111,7 +122,7 @@ export function evalPieces(pos: Position, ctx: EvalContext, c: number, e: number
 }
 
 /** Words of ctx.pv: inputs shared by the piece functions and their running results. */
-export const PV_AREA = 0, PV_ZONE = 2, PV_OUTPOST = 4, PV_OCC = 6, PV_SEVENTH = 8, PV_ALL = 9, PV_TWO = 11, PV_KS_UNITS = 13, PV_KS_COUNT = 14;
+export const PV_AREA = 0, PV_ZONE = 2, PV_OUTPOST = 4, PV_OCC = 6, PV_SEVENTH = 8, PV_ALL = 9, PV_TWO = 11, PV_KS_UNITS = 13, PV_KS_COUNT = 14, PV_OWN_KING = 15;
 export const PV_WORDS = 16;
 
 function knights(pos: Position, ctx: EvalContext, c: number): number {
@@ -120,7 +131,7 @@ function knights(pos: Position, ctx: EvalContext, c: number): number {
   if ((lo | hi) === 0) { A[a + ATT_KNIGHT] = 0; A[a + ATT_KNIGHT + 1] = 0; return 0; }
   const board = pos.board, P = ctx.pv, w = ctx.w, KN = KNIGHT_ATTACKS, tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
   const areaLo = P[PV_AREA], areaHi = P[PV_AREA + 1], zoneLo = P[PV_ZONE], zoneHi = P[PV_ZONE + 1];
-  const outLo = P[PV_OUTPOST], outHi = P[PV_OUTPOST + 1];
+  const outLo = P[PV_OUTPOST], outHi = P[PV_OUTPOST + 1], ownKing64 = P[PV_OWN_KING] << 6;
   let allLo = P[PV_ALL], allHi = P[PV_ALL + 1], twoLo = P[PV_TWO], twoHi = P[PV_TWO + 1];
   let s = 0, mLo = 0, mHi = 0, units = 0, count = 0;
   while ((lo | hi) !== 0) {
@@ -128,6 +139,9 @@ function knights(pos: Position, ctx: EvalContext, c: number): number {
     if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
     else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
     const aLo = KN[2 * sq], aHi = KN[2 * sq + 1];
+    const kd = DISTANCE[ownKing64 + sq];
+    s += kd * w[MINOR_KING_DISTANCE];
+    if (tr !== null) tr[MINOR_KING_DISTANCE] += kd;
     mLo |= aLo; mHi |= aHi;
     twoLo |= allLo & aLo; twoHi |= allHi & aHi;
     allLo |= aLo; allHi |= aHi;
@@ -157,7 +171,11 @@ function bishops(pos: Position, ctx: EvalContext, c: number): number {
   const board = pos.board, P = ctx.pv, w = ctx.w, BP = BISHOP_PARAMS, BT = BISHOP_TABLE, tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
   const areaLo = P[PV_AREA], areaHi = P[PV_AREA + 1], zoneLo = P[PV_ZONE], zoneHi = P[PV_ZONE + 1];
   const outLo = P[PV_OUTPOST], outHi = P[PV_OUTPOST + 1], occLo = P[PV_OCC], occHi = P[PV_OCC + 1];
-  const ownPLo = bb[a + 2], ownPHi = bb[a + 3];
+  const ownPLo = bb[a + 2], ownPHi = bb[a + 3], oppPLo = bb[(a ^ 16) + 2], oppPHi = bb[(a ^ 16) + 3];
+  const ownKing64 = P[PV_OWN_KING] << 6;
+  // Own pawns with an enemy pawn right in front of them.
+  const rammedLo = c === 0 ? ownPLo & ((oppPLo >>> 8) | (oppPHi << 24)) : ownPLo & (oppPLo << 8);
+  const rammedHi = c === 0 ? ownPHi & (oppPHi >>> 8) : ownPHi & ((oppPHi << 8) | (oppPLo >>> 24));
   let allLo = P[PV_ALL], allHi = P[PV_ALL + 1], twoLo = P[PV_TWO], twoHi = P[PV_TWO + 1];
   let s = 0, mLo = 0, mHi = 0, units = 0, count = 0;
   while ((lo | hi) !== 0) {
@@ -178,6 +196,20 @@ function bishops(pos: Position, ctx: EvalContext, c: number): number {
     const n = popcount32(ownPLo & same) + popcount32(ownPHi & same);
     s += n * w[BISHOP_PAWNS_SAME_COLOR];
     if (tr !== null) tr[BISHOP_PAWNS_SAME_COLOR] += n;
+    const nr = popcount32(rammedLo & same) + popcount32(rammedHi & same);
+    s += nr * w[BISHOP_RAMMED_PAWNS];
+    if (tr !== null) tr[BISHOP_RAMMED_PAWNS] += nr;
+    const kd = DISTANCE[ownKing64 + sq];
+    s += kd * w[MINOR_KING_DISTANCE + 1];
+    if (tr !== null) tr[MINOR_KING_DISTANCE + 1] += kd;
+    // On a long diagonal and seeing both centre squares on it when only pawns block.
+    if (((sq < 32 ? LONG_DIAGONALS_LO : LONG_DIAGONALS_HI) & (1 << sq)) !== 0) {
+      const j = magicIndex(BP, sq, bb[2] | bb[18], bb[3] | bb[19]);
+      if (popcount32(BT[j] & CENTER_LO) + popcount32(BT[j + 1] & CENTER_HI) >= 2) {
+        s += w[BISHOP_LONG_DIAGONAL];
+        if (tr !== null) tr[BISHOP_LONG_DIAGONAL]++;
+      }
+    }
     if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
       const z = popcount32(aLo & zoneLo) + popcount32(aHi & zoneHi);
       count++;
@@ -199,6 +231,7 @@ function rooks(pos: Position, ctx: EvalContext, c: number): number {
   const areaLo = P[PV_AREA], areaHi = P[PV_AREA + 1], zoneLo = P[PV_ZONE], zoneHi = P[PV_ZONE + 1];
   const occLo = P[PV_OCC], occHi = P[PV_OCC + 1], seventh = P[PV_SEVENTH];
   const fileSet = bb[a + 2] | bb[a + 3], oppFiles = bb[(a ^ 16) + 2] | bb[(a ^ 16) + 3];
+  const queenFiles = bb[10] | bb[11] | bb[26] | bb[27];
   let allLo = P[PV_ALL], allHi = P[PV_ALL + 1], twoLo = P[PV_TWO], twoHi = P[PV_TWO + 1];
   let s = 0, mLo = 0, mHi = 0, units = 0, count = 0;
   while ((lo | hi) !== 0) {
@@ -214,6 +247,7 @@ function rooks(pos: Position, ctx: EvalContext, c: number): number {
     if (tr !== null) tr[MOBILITY_ROOK + mob]++;
     const f = sq & 7, r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3), fm = 0x01010101 << f;
     if (r === 6 && seventh !== 0) { s += w[ROOK_SEVENTH]; if (tr !== null) tr[ROOK_SEVENTH]++; }
+    if ((queenFiles & fm) !== 0) { s += w[ROOK_QUEEN_FILE]; if (tr !== null) tr[ROOK_QUEEN_FILE]++; }
     if ((fileSet & fm) === 0) {
       const fi = (oppFiles & fm) === 0 ? ROOK_OPEN_FILE : ROOK_SEMI_OPEN_FILE;
       s += w[fi];

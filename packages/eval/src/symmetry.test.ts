@@ -7,7 +7,8 @@ import { Position } from '@tempo/position';
 import { STARTS, playRandomGame, rng } from '../../movegen/src/test-support';
 import { EvalContext } from './context';
 import { EVAL_LIMIT, evaluate } from './evaluate';
-import { presetParams } from './params';
+import { copyParams, presetParams, type EvalParams } from './params';
+import { N_PARAMS, TEMPO } from './layout';
 import { DEFAULT_PSQ } from './psq-table';
 import { scoreFromTrace, traceEvaluation } from './trace';
 
@@ -37,11 +38,29 @@ export function randomPositions(count: number, seed: number): [string, boolean][
   return out;
 }
 
+/**
+ * The default table with every weight after the piece-square tables moved by a
+ * random non-zero amount (-24..24), so that every term, also one whose default is
+ * zero, takes part in the score.
+ */
+function everyTermOn(seed: number): EvalParams {
+  const p = copyParams(presetParams('default')), next = rng(seed);
+  const step = () => {
+    const v = Math.floor(next() * 24) + 1;
+    return next() < 0.5 ? v : -v;
+  };
+  for (let i = TEMPO; i < N_PARAMS; i++) {
+    p.mg[i] += step();
+    p.eg[i] += step();
+  }
+  return p;
+}
+
 describe('whole evaluation', () => {
   const positions = randomPositions(10_000, 2024);
 
-  test.each([['default'], ['handset'], ['pesto-only']] as const)('colour flip, pawn hash on = off and trace rebuild on 10,000 positions (%s)', (preset) => {
-    const params = presetParams(preset);
+  test.each([['default'], ['handset'], ['pesto-only'], ['every term on']] as const)('colour flip, pawn hash on = off and trace rebuild on 10,000 positions (%s)', (preset) => {
+    const params = preset === 'every term on' ? everyTermOn(16) : presetParams(preset);
     const hashed = new EvalContext(params), unhashed = new EvalContext(params, 0), tiny = new EvalContext(params, 2);
     let checked = 0, nonZero = 0;
     for (const [fen, c960] of positions) {

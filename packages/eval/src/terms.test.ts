@@ -198,3 +198,42 @@ describe('threats, tempo, mop-up', () => {
     expect(trace('k7/p7/8/8/8/8/8/4K2R w - - 0 1').mopup).toBe(false);
   });
 });
+
+describe('terms added for the second tuning round', () => {
+  test('minor.kingDistance: each knight and bishop counts its Chebyshev distance to its own king', () => {
+    // White: c3 knight 2 from a1, f1 bishop 5; black: h6 knight 2 from h8.
+    const t = trace('7k/8/7n/8/8/2N5/8/K4B2 w - - 0 1');
+    expect([t.white[L.MINOR_KING_DISTANCE], t.white[L.MINOR_KING_DISTANCE + 1]]).toEqual([2, 5]);
+    expect([t.black[L.MINOR_KING_DISTANCE], t.black[L.MINOR_KING_DISTANCE + 1]]).toEqual([2, 0]);
+  });
+  test('bishop.longDiagonal: on a long diagonal, seeing two centre squares when only pawns block', () => {
+    // b2 sees d4 and e5 (the c3 knight does not count); g2 is stopped by f3; a8 sees d5 and e4;
+    // g7 is stopped by its own e5 pawn after one centre square.
+    expect(at('b3k3/6b1/8/4p3/8/2n2P2/1B4B1/4K3 w - - 0 1', L.BISHOP_LONG_DIAGONAL)).toEqual([1, 1]);
+  });
+  test('bishop.rammedPawns: own pawns blocked by enemy pawns on the bishop\'s colour', () => {
+    // White c1 (dark): d4 is dark and rammed, e4 light, b2 dark but free. Black f8 (dark): e5 dark and rammed.
+    const fen = '4kb2/8/8/3pp3/3PP3/8/1P6/2B1K3 w - - 0 1';
+    expect(at(fen, L.BISHOP_RAMMED_PAWNS)).toEqual([1, 1]);
+    expect(at(fen, L.BISHOP_PAWNS_SAME_COLOR)).toEqual([2, 1]);
+  });
+  test('rook.queenFile: a rook on a file with a queen of either colour', () => {
+    expect(at('3qr1k1/8/8/8/8/8/4Q3/R2R2K1 w - - 0 1', L.ROOK_QUEEN_FILE)).toEqual([1, 1]);
+  });
+  test('king.pawnDistance: files to the nearest pawn of either colour; nothing without pawns', () => {
+    const t = trace('7k/8/8/8/4P3/8/8/KN5r w - - 0 1');
+    expect(used(t, 'white', L.KING_PAWN_DISTANCE, 8)).toEqual({ 4: 1 });
+    expect(used(t, 'black', L.KING_PAWN_DISTANCE, 8)).toEqual({ 3: 1 });
+    const n = trace('7k/8/8/8/8/8/8/KN5r w - - 0 1');
+    expect([used(n, 'white', L.KING_PAWN_DISTANCE, 8), used(n, 'black', L.KING_PAWN_DISTANCE, 8)]).toEqual([{}, {}]);
+  });
+  test('threat.byKing: enemy pawns and pieces next to our king that nothing defends', () => {
+    expect(at('4k3/8/8/8/8/8/4pn2/4K3 w - - 0 1', L.THREAT_BY_KING)).toEqual([2, 0]);
+    // The f3 pawn defends e2.
+    expect(at('4k3/8/8/8/8/5p2/4pn2/4K3 w - - 0 1', L.THREAT_BY_KING)).toEqual([1, 0]);
+  });
+  test('threat.restricted: squares both attack where the enemy has no pawn guard and no extra guard', () => {
+    // The rooks contest a2-a7; white's b3 pawn holds a4 against black.
+    expect(at('r6k/8/8/8/8/1P6/8/R6K w - - 0 1', L.THREAT_RESTRICTED)).toEqual([6, 5]);
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * Threats and passed pawns of one side, on the finished attack maps of both:
- * enemy pieces attacked by pawns, minors and rooks, hanging pieces, safe pawn
- * pushes that attack a piece; passed pawns' free path, blocker, defence, the
+ * enemy pieces attacked by pawns, minors, rooks and the king, hanging pieces, safe
+ * pawn pushes that attack a piece, squares the enemy holds only weakly; passed pawns' free path, blocker, defence, the
  * kings' distances, and the unstoppable passer against a side with only pawns.
  */
 import { NOT_FILE_A, NOT_FILE_H, popcount32 } from '@tempo/bitboard';
@@ -14,14 +14,16 @@ import {
   PASSED_FREE,
   PASSED_OWN_KING,
   PASSED_UNSTOPPABLE,
+  THREAT_BY_KING,
   THREAT_BY_MINOR,
   THREAT_BY_PAWN,
   THREAT_BY_ROOK,
   THREAT_HANGING,
   THREAT_PAWN_PUSH,
+  THREAT_RESTRICTED,
 } from './layout';
 import { PE_PASSED } from './pawns';
-import { ATT_ALL, ATT_BISHOP, ATT_KNIGHT, ATT_PAWN, ATT_ROOK, kingSq } from './pieces';
+import { ATT_ALL, ATT_BISHOP, ATT_KING, ATT_KNIGHT, ATT_PAWN, ATT_ROOK, ATT_TWO, kingSq } from './pieces';
 import { DISTANCE, FORWARD_FILE } from './tables';
 
 /** Colour c's threats against the other side (packed, good for c). */
@@ -61,6 +63,16 @@ export function evalThreats(pos: Position, ctx: EvalContext, c: number): number 
   const nh = popcount32(nonPawnLo & A[a + ATT_ALL] & ~A[d + ATT_ALL]) + popcount32(nonPawnHi & A[a + ATT_ALL + 1] & ~A[d + ATT_ALL + 1]);
   s += nh * w[THREAT_HANGING];
   if (tr !== null) tr[THREAT_HANGING] += nh;
+  // By the king: enemy pawns and pieces next to our king that nothing defends.
+  const nk = popcount32(bb[to] & ~bb[to + 12] & A[a + ATT_KING] & ~A[d + ATT_ALL]) + popcount32(bb[to + 1] & ~bb[to + 13] & A[a + ATT_KING + 1] & ~A[d + ATT_ALL + 1]);
+  s += nk * w[THREAT_BY_KING];
+  if (tr !== null) tr[THREAT_BY_KING] += nk;
+  // Restricted: squares both sides attack where the enemy is not strong (a pawn guard, or two guards against our one).
+  const rsLo = A[d + ATT_ALL] & A[a + ATT_ALL] & ~A[d + ATT_PAWN] & ~(A[d + ATT_TWO] & ~A[a + ATT_TWO]);
+  const rsHi = A[d + ATT_ALL + 1] & A[a + ATT_ALL + 1] & ~A[d + ATT_PAWN + 1] & ~(A[d + ATT_TWO + 1] & ~A[a + ATT_TWO + 1]);
+  const nrs = popcount32(rsLo) + popcount32(rsHi);
+  s += nrs * w[THREAT_RESTRICTED];
+  if (tr !== null) tr[THREAT_RESTRICTED] += nrs;
   // Safe pawn pushes (one or two squares) that would attack an enemy piece.
   const eLo = ~(bb[0] | bb[16]), eHi = ~(bb[1] | bb[17]);
   const pLo = bb[o + 2], pHi = bb[o + 3];
