@@ -18,7 +18,7 @@ import { evalKingAttack, evalShelter } from './king';
 import { PE_PASSED, PE_SCORE, probePawns } from './pawns';
 import { evalPieces, initAttacks } from './pieces';
 import { EVAL_LIMIT, SCALE_NORMAL, blend, fade } from './taper';
-import { evalPassed, evalThreats } from './threats';
+import { evalContested, evalPassed, evalThreats } from './threats';
 
 export { EVAL_LIMIT, KS_MAX_UNITS, SCALE_NORMAL, blend, fade, kingSafetyTransform } from './taper';
 
@@ -58,7 +58,7 @@ export function evaluateWhite(pos: Position, ctx: EvalContext): number {
   initAttacks(pos, ctx, 1, e);
   s += evalPieces(pos, ctx, 0, e) - evalPieces(pos, ctx, 1, e);
   s += evalShelter(pos, ctx, 0) - evalShelter(pos, ctx, 1);
-  s += evalThreats(pos, ctx, 0) - evalThreats(pos, ctx, 1);
+  s += evalThreats(pos, ctx, 0) - evalThreats(pos, ctx, 1) + evalContested(pos, ctx);
   s += evalPassed(pos, ctx, 0, e) - evalPassed(pos, ctx, 1, e);
   if ((pc[0] === 1) !== (pc[8] === 1)) s += pc[8] === 1 ? mopup(pos, ctx, 0) : -mopup(pos, ctx, 1);
   // Step 4. King attacks through their transform.
