@@ -1,7 +1,7 @@
 /**
  * The weight fit: full-batch Adam on the real model's loss (model.ts) with K
- * fixed, over the training positions; weights that no training position uses are
- * held at their start values. Then rounding to the table's integers.
+ * fixed, over the training positions; weights that no training position uses, and
+ * those the caller freezes, are held at their start values. Then rounding to the table's integers.
  */
 import { PARAM_COUNT, type EvalParams } from '@tempo/eval';
 import { realLoss, realLossAndGradient, type Weights } from './model';
@@ -19,6 +19,8 @@ export interface FitOptions {
   trainEnd: number;
   beta1?: number;
   beta2?: number;
+  /** Weights held at their start values whatever the data says (1 = held), by index. */
+  frozen?: Uint8Array;
 }
 
 /**
@@ -36,7 +38,7 @@ export function fitWeights(d: TraceData, start: Weights, o: FitOptions, onEpoch:
   const vM = new Float64Array(PARAM_COUNT), vE = new Float64Array(PARAM_COUNT);
   const usage = d.usage(0, o.trainEnd);
   const free: number[] = [];
-  for (let i = 0; i < PARAM_COUNT; i++) if (usage[i] > 0) free.push(i);
+  for (let i = 0; i < PARAM_COUNT; i++) if (usage[i] > 0 && (o.frozen === undefined || o.frozen[i] === 0)) free.push(i);
   let p1 = 1, p2 = 1;
   for (let epoch = 1; epoch <= o.epochs; epoch++) {
     g.mg.fill(0);

@@ -73,6 +73,24 @@ describe('tempo-tune', () => {
     }
   });
 
+  test('--freeze holds the named terms at their start values while the rest moves', async () => {
+    const out = join(dir, 'frozen.json');
+    const r = await run('--data', dataFile, '--out', out, '--epochs', '40', '--lr', '2', '--keep', 'last', '--preset', 'handset', '--freeze', 'material', '--freeze', 'tempo,mobility.knight');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^frozen: material, tempo, mobility\.knight \(\d+ used weights held at their start values\)$/m);
+    const p = paramsFromJson(readFileSync(out, 'utf8'));
+    for (let i = TERM_OFFSET.material; i < TERM_OFFSET.material + 5; i++) expect([p.mg[i], p.eg[i]]).toEqual([HANDSET.mg[i], HANDSET.eg[i]]);
+    for (let i = TERM_OFFSET['mobility.knight']; i < TERM_OFFSET['mobility.knight'] + 9; i++) expect([p.mg[i], p.eg[i]]).toEqual([HANDSET.mg[i], HANDSET.eg[i]]);
+    expect([p.mg[TERM_OFFSET.tempo], p.eg[TERM_OFFSET.tempo]]).toEqual([HANDSET.mg[TERM_OFFSET.tempo], HANDSET.eg[TERM_OFFSET.tempo]]);
+    // With the material held, the piece-square tables take up the difference.
+    let moved = 0;
+    for (let i = TERM_OFFSET['psq.pawn']; i < TERM_OFFSET['psq.king'] + 64; i++) if (p.mg[i] !== HANDSET.mg[i] || p.eg[i] !== HANDSET.eg[i]) moved++;
+    expect(moved).toBeGreaterThan(100);
+    const bad = await run('--data', dataFile, '--out', out, '--freeze', 'material,tempi');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toEqual(['tempo-tune: --freeze: unknown term "tempi" (terms are the eval\'s spec names, such as tempo, mobility.knight, threat.byKing)']);
+  });
+
   test('keeps the weights of the epoch with the lowest validation loss and stops after --patience', async () => {
     const out = join(dir, 'best.json');
     // A step size far too large: the validation loss soon rises, so the fit must stop and keep an early epoch.

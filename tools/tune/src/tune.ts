@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { EvalContext, PARAM_COUNT, PARAM_NAMES, PRESET_NAMES, isPresetName, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
+import { EvalContext, PARAMS, PARAM_COUNT, PARAM_NAMES, PRESET_NAMES, TERMS, isPresetName, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
 import { InputError, UsageError, failureExit, intArg, isMainModule, parseCommand, processIo, type Io } from '@tempo/toolkit';
 import { fitK, integerLoss, packWeights, realLoss, toWeights } from './model';
 import { TraceData } from './trace-data';
@@ -19,13 +19,14 @@ import { loadFiles } from './tune-load';
 const USAGE = [
   'usage: tempo-tune --data FILE|PARTS_DIR [--data ...] --out OUT.json [--epochs 1000] [--lr 1]',
   '         [--params IN.json | --preset default|handset|pesto-only] [--validation 0.1] [--k K] [--report-every 100]',
-  '         [--check-every 10] [--patience 200] [--keep best|last] [--score-weight 0]',
+  '         [--check-every 10] [--patience 200] [--keep best|last] [--score-weight 0] [--freeze TERM,...]',
   '',
   'With a validation set and --keep best (the default) the weights written are those of the epoch with the lowest validation loss',
   '(checked every --check-every epochs), and the fit stops once that loss has not improved for',
   '--patience epochs: on little data the training loss keeps falling while the fit gets worse.',
   '--score-weight W aims the training positions at (1 - W) x result + W x sigmoid(K x search score)',
   '(default 0: the game result alone); the validation loss is always against the results.',
+  '--freeze holds every weight of the named terms (spec names: king.pawnDistance, threat.byKing, ...) at its start value.',
 ].join('\n');
 
 const OPTIONS = {
@@ -42,6 +43,7 @@ const OPTIONS = {
   patience: { type: 'string' },
   'score-weight': { type: 'string' },
   keep: { type: 'string' },
+  freeze: { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -59,6 +61,9 @@ interface TuneOptions {
   keepBest: boolean;
   start: EvalParams;
   startName: string;
+  /** Terms held at their start values (--freeze), and their weights by index (1 = held). */
+  frozenTerms: string[];
+  frozen: Uint8Array;
 }
 
 function numberArg(name: string, text: string | undefined, min: number, max: number, fallback: number, open = false): number {
@@ -84,6 +89,16 @@ function expandData(path: string): string[] {
   const parts = readdirSync(path).filter((f) => /^games-\d+-\d+\.txt$/.test(f)).sort();
   if (parts.length === 0) throw new InputError(`${path}: a folder without datagen parts (games-*.txt)`);
   return parts.map((f) => join(path, f));
+}
+
+/** --freeze TERM[,TERM...] (repeatable): the terms' weights as an index mask. */
+function freezeArg(values: string[] | undefined): { terms: string[]; mask: Uint8Array } {
+  const terms = (values ?? []).flatMap((v) => v.split(',')).map((t) => t.trim()).filter((t) => t !== '');
+  const known = new Set(TERMS.map((t) => t.name));
+  for (const t of terms) if (!known.has(t)) throw new UsageError(`--freeze: unknown term "${t}" (terms are the eval's spec names, such as tempo, mobility.knight, threat.byKing)`);
+  const mask = new Uint8Array(PARAM_COUNT), set = new Set(terms);
+  for (const p of PARAMS) if (set.has(p.term)) mask[p.index] = 1;
+  return { terms: [...set], mask };
 }
 
 function keepArg(text: string | undefined): boolean {
@@ -120,6 +135,7 @@ function parseOptions(argv: string[]): TuneOptions | null {
     start = presetParams(name);
     startName = `preset ${name}`;
   }
+  const freeze = freezeArg(v.freeze);
   return {
     data: v.data.flatMap(expandData),
     out: v.out,
@@ -134,6 +150,8 @@ function parseOptions(argv: string[]): TuneOptions | null {
     keepBest: keepArg(v.keep),
     start,
     startName,
+    frozenTerms: freeze.terms,
+    frozen: freeze.mask,
   };
 }
 
@@ -172,9 +190,13 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   const nVal = Math.floor(data.n * o.validation), trainEnd = data.n - nVal;
   if (trainEnd === 0) throw new InputError(`no training positions in ${o.data.join(', ')}`);
   const usage = data.usage(0, trainEnd);
-  let fixed = 0;
-  for (let i = 0; i < PARAM_COUNT; i++) if (usage[i] === 0) fixed++;
+  let fixed = 0, frozenUsed = 0;
+  for (let i = 0; i < PARAM_COUNT; i++) {
+    if (usage[i] === 0) fixed++;
+    else if (o.frozen[i] !== 0) frozenUsed++;
+  }
   io.out(`split: ${trainEnd} train, ${nVal} validation (the last ${(o.validation * 100).toFixed(0)}% of the data); start: ${o.startName}; ${PARAM_COUNT - fixed} of ${PARAM_COUNT} weights used by the training positions (the rest held)`);
+  if (o.frozenTerms.length > 0) io.out(`frozen: ${o.frozenTerms.join(', ')} (${frozenUsed} used weights held at their start values)`);
   // Step 2. K on the start weights.
   const start = toWeights(o.start);
   const tk = performance.now();
@@ -196,7 +218,7 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   const early = o.keepBest && nVal > 0;
   let best = { epoch: 0, loss: before.validation, weights: copyWeights(start) };
   let ran = 0;
-  const finalWeights = fitWeights(data, start, { epochs: o.epochs, lr: o.lr, k, trainEnd }, (epoch, loss, w) => {
+  const finalWeights = fitWeights(data, start, { epochs: o.epochs, lr: o.lr, k, trainEnd, frozen: o.frozen }, (epoch, loss, w) => {
     ran = epoch;
     const now = performance.now(), per = (now - tf) / epoch;
     const status = `epoch ${epoch}/${o.epochs} train ${f6(loss)} (before the step) | ${(now - last).toFixed(0)} ms | ETA ${secs(per * (o.epochs - epoch))}`;
