@@ -21,17 +21,23 @@ export interface FitOptions {
   beta2?: number;
   /** Weights held at their start values whatever the data says (1 = held), by index. */
   frozen?: Uint8Array;
+  /**
+   * L2 pull towards the start weights: the loss minimised is the training loss plus
+   * l2 x the sum over free weights of (w - start)^2, in centipawns squared (default 0).
+   * It keeps weights that few positions use (rare squares and counts) near their start.
+   */
+  l2?: number;
 }
 
 /**
- * Called after every epoch's step with the training loss at the weights before that
- * step and the weights after it. Returning true stops the fit there.
+ * Called after every epoch's step with the training loss (without the L2 term) at the
+ * weights before that step and the weights after it. Returning true stops the fit there.
  */
 export type EpochHook = (epoch: number, trainLoss: number, weights: Weights) => boolean | void;
 
 /** Adam from `start` (not modified); returns the fitted real weights. */
 export function fitWeights(d: TraceData, start: Weights, o: FitOptions, onEpoch: EpochHook = () => {}): Weights {
-  const b1 = o.beta1 ?? 0.9, b2 = o.beta2 ?? 0.999, eps = 1e-8;
+  const b1 = o.beta1 ?? 0.9, b2 = o.beta2 ?? 0.999, eps = 1e-8, l2 = o.l2 ?? 0;
   const w: Weights = { mg: Float64Array.from(start.mg), eg: Float64Array.from(start.eg) };
   const g: Weights = { mg: new Float64Array(PARAM_COUNT), eg: new Float64Array(PARAM_COUNT) };
   const mM = new Float64Array(PARAM_COUNT), mE = new Float64Array(PARAM_COUNT);
@@ -44,6 +50,13 @@ export function fitWeights(d: TraceData, start: Weights, o: FitOptions, onEpoch:
     g.mg.fill(0);
     g.eg.fill(0);
     const { loss } = realLossAndGradient(d, 0, o.trainEnd, w, o.k, g);
+    if (l2 > 0) {
+      for (let f = 0; f < free.length; f++) {
+        const i = free[f];
+        g.mg[i] += 2 * l2 * (w.mg[i] - start.mg[i]);
+        g.eg[i] += 2 * l2 * (w.eg[i] - start.eg[i]);
+      }
+    }
     p1 *= b1;
     p2 *= b2;
     const a = (o.lr * Math.sqrt(1 - p2)) / (1 - p1);

@@ -91,6 +91,24 @@ describe('tempo-tune', () => {
     expect(bad.err).toEqual(['tempo-tune: --freeze: unknown term "tempi" (terms are the eval\'s spec names, such as tempo, mobility.knight, threat.byKing)']);
   });
 
+  test('--l2 pulls the weights towards their start: the same fit moves them less', async () => {
+    const free = join(dir, 'l2-off.json'), pulled = join(dir, 'l2-on.json');
+    const common = ['--data', dataFile, '--epochs', '60', '--lr', '2', '--keep', 'last', '--preset', 'handset'];
+    expect((await run(...common, '--out', free)).code).toBe(0);
+    const r = await run(...common, '--out', pulled, '--l2', '0.0001');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^l2: 0\.0001 x the sum of \(weight - start\)\^2 added to the training loss$/m);
+    const moved = (file: string) => {
+      const p = paramsFromJson(readFileSync(file, 'utf8'));
+      let sum = 0;
+      for (let i = 0; i < p.mg.length; i++) sum += (p.mg[i] - HANDSET.mg[i]) ** 2 + (p.eg[i] - HANDSET.eg[i]) ** 2;
+      return sum;
+    };
+    expect(moved(free)).toBeGreaterThan(0);
+    expect(moved(pulled)).toBeLessThan(0.8 * moved(free));
+    expect((await run(...common, '--out', pulled, '--l2', '2')).err).toEqual(['tempo-tune: --l2 must be a number between 0 and 1, got "2"']);
+  });
+
   test('keeps the weights of the epoch with the lowest validation loss and stops after --patience', async () => {
     const out = join(dir, 'best.json');
     // A step size far too large: the validation loss soon rises, so the fit must stop and keep an early epoch.

@@ -19,7 +19,7 @@ import { loadFiles } from './tune-load';
 const USAGE = [
   'usage: tempo-tune --data FILE|PARTS_DIR [--data ...] --out OUT.json [--epochs 1000] [--lr 1]',
   '         [--params IN.json | --preset default|handset|pesto-only] [--validation 0.1] [--k K] [--report-every 100]',
-  '         [--check-every 10] [--patience 200] [--keep best|last] [--score-weight 0] [--freeze TERM,...]',
+  '         [--check-every 10] [--patience 200] [--keep best|last] [--score-weight 0] [--freeze TERM,...] [--l2 0]',
   '',
   'With a validation set and --keep best (the default) the weights written are those of the epoch with the lowest validation loss',
   '(checked every --check-every epochs), and the fit stops once that loss has not improved for',
@@ -27,6 +27,7 @@ const USAGE = [
   '--score-weight W aims the training positions at (1 - W) x result + W x sigmoid(K x search score)',
   '(default 0: the game result alone); the validation loss is always against the results.',
   '--freeze holds every weight of the named terms (spec names: king.pawnDistance, threat.byKing, ...) at its start value.',
+  '--l2 X adds X x the sum of (weight - start)^2 (centipawns) to the training loss: rare weights stay near their start.',
 ].join('\n');
 
 const OPTIONS = {
@@ -44,6 +45,7 @@ const OPTIONS = {
   'score-weight': { type: 'string' },
   keep: { type: 'string' },
   freeze: { type: 'string', multiple: true },
+  l2: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -64,6 +66,7 @@ interface TuneOptions {
   /** Terms held at their start values (--freeze), and their weights by index (1 = held). */
   frozenTerms: string[];
   frozen: Uint8Array;
+  l2: number;
 }
 
 function numberArg(name: string, text: string | undefined, min: number, max: number, fallback: number, open = false): number {
@@ -152,6 +155,7 @@ function parseOptions(argv: string[]): TuneOptions | null {
     startName,
     frozenTerms: freeze.terms,
     frozen: freeze.mask,
+    l2: numberArg('--l2', v.l2, 0, 1, 0),
   };
 }
 
@@ -196,6 +200,7 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
     else if (o.frozen[i] !== 0) frozenUsed++;
   }
   io.out(`split: ${trainEnd} train, ${nVal} validation (the last ${(o.validation * 100).toFixed(0)}% of the data); start: ${o.startName}; ${PARAM_COUNT - fixed} of ${PARAM_COUNT} weights used by the training positions (the rest held)`);
+  if (o.l2 > 0) io.out(`l2: ${o.l2} x the sum of (weight - start)^2 added to the training loss`);
   if (o.frozenTerms.length > 0) io.out(`frozen: ${o.frozenTerms.join(', ')} (${frozenUsed} used weights held at their start values)`);
   // Step 2. K on the start weights.
   const start = toWeights(o.start);
@@ -218,7 +223,7 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   const early = o.keepBest && nVal > 0;
   let best = { epoch: 0, loss: before.validation, weights: copyWeights(start) };
   let ran = 0;
-  const finalWeights = fitWeights(data, start, { epochs: o.epochs, lr: o.lr, k, trainEnd, frozen: o.frozen }, (epoch, loss, w) => {
+  const finalWeights = fitWeights(data, start, { epochs: o.epochs, lr: o.lr, k, trainEnd, frozen: o.frozen, l2: o.l2 }, (epoch, loss, w) => {
     ran = epoch;
     const now = performance.now(), per = (now - tf) / epoch;
     const status = `epoch ${epoch}/${o.epochs} train ${f6(loss)} (before the step) | ${(now - last).toFixed(0)} ms | ETA ${secs(per * (o.epochs - epoch))}`;
