@@ -17,10 +17,16 @@ export const DEFAULT_PAWN_HASH_ENTRIES = 8192;
 export const TX_DRAWN = 0, TX_KPK = 1, TX_KS_ACTIVE_W = 2, TX_KS_ACTIVE_B = 3, TX_SF_W = 4, TX_SF_B = 5, TX_MOPUP = 6;
 export const TX_WORDS = 8;
 
+/** The psq table of each weights object already seen, so contexts of one table share it (a position fits all of them). */
+const PSQ_OF = new WeakMap<EvalParams, PsqTable>();
+
 export class EvalContext {
   /** The weights this context evaluates with. */
   readonly params: EvalParams;
-  /** The Position table of these weights: build positions with it (`Position.fromFen(fen, { psq: ctx.psq })`). */
+  /**
+   * The Position table of these weights: build positions with it (`Position.fromFen(fen,
+   * { psq: ctx.psq })`). Contexts made from the same weights object share one table.
+   */
   readonly psq: PsqTable;
   /** Packed weights, `makeScore(mg[i], eg[i])`, for the hot path. */
   readonly w: Int32Array;
@@ -48,7 +54,9 @@ export class EvalContext {
    */
   constructor(params: EvalParams = DEFAULT_PARAMS, pawnHashEntries: number = DEFAULT_PAWN_HASH_ENTRIES) {
     this.params = params;
-    this.psq = params === DEFAULT_PARAMS ? DEFAULT_PSQ : makeEvalPsq(params);
+    let psq = params === DEFAULT_PARAMS ? DEFAULT_PSQ : PSQ_OF.get(params);
+    if (psq === undefined) PSQ_OF.set(params, (psq = makeEvalPsq(params)));
+    this.psq = psq;
     const w = new Int32Array(N_PARAMS);
     for (let i = 0; i < N_PARAMS; i++) w[i] = makeScore(params.mg[i], params.eg[i]);
     this.w = w;

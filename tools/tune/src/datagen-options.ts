@@ -3,6 +3,7 @@
  */
 import { join, resolve } from 'node:path';
 import { START_FEN, Position } from '@tempo/position';
+import { DEFAULT_PARAMS, PRESET_NAMES, isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
 import { InputError, UsageError, intArg, parseCommand, parseFenList, readTextFile, tempoDataDir } from '@tempo/toolkit';
 import { ADJUDICATION as A } from './selfplay';
 
@@ -22,10 +23,15 @@ export interface DatagenConfig {
   openings: string[];
   /** The records file (absolute). */
   out: string;
+  /** The engine's evaluation weights (--preset or --params; the default table otherwise). */
+  evalParams: EvalParams;
+  /** `preset NAME` or the --params file as given. */
+  evalSource: string;
 }
 
 export const USAGE = [
   'usage: tempo-datagen --openings FILE|startpos [--games N] [--nodes K] [--threads T] [--seed S] [--out FILE] [--chunk N] [--hash MB]',
+  '                     [--preset default|handset|pesto-only | --params TABLE.json]',
   '',
   'Self-play games of Tempo in process (one worker thread per game stream, no UCI) at a fixed node',
   'budget per move; writes training records "fen | score | result" (white\'s view), one a line.',
@@ -38,6 +44,8 @@ export const USAGE = [
   '  --out FILE        default $TEMPO_DATA/datagen/seed<S>-nodes<K>-games<N>.txt, else ~/.tempo/datagen/...',
   '  --chunk N         games per part file (default games/16 rounded up, at most 100, so 16 threads keep busy)',
   '  --hash MB         transposition table per worker (default 16), cleared before every game',
+  '  --preset NAME     the engine plays with this evaluation preset (default: default, the committed table)',
+  '  --params FILE     ... or with this table (the evaluation\'s JSON, as tune writes it)',
   '',
   'Games: a random opening, then 4-8 random legal plies (a start a depth-4 search scores beyond',
   `+/-${A.startScore} is drawn again). They end by checkmate, stalemate, threefold repetition, the fifty-move`,
@@ -60,6 +68,8 @@ const OPTIONS = {
   out: { type: 'string' },
   chunk: { type: 'string' },
   hash: { type: 'string' },
+  preset: { type: 'string' },
+  params: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -86,7 +96,24 @@ export function parseDatagenArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   if (values.openings === undefined) throw new UsageError(`${cmd}: --openings is required (an EPD file, or "startpos")`);
   const openings = readOpeningFens(values.openings);
   const out = resolve(values.out ?? join(defaultDataDir(env), `seed${seed}-nodes${nodes}-games${games}.txt`));
-  return { games, nodes, threads, seed, chunk, hashMb, openingsSource: values.openings, openings, out };
+  const { evalParams, evalSource } = evalArgs(cmd, values.preset, values.params);
+  return { games, nodes, threads, seed, chunk, hashMb, openingsSource: values.openings, openings, out, evalParams, evalSource };
+}
+
+/** The weights of --preset or --params (at most one): DEFAULT_PARAMS itself when neither is given. */
+function evalArgs(cmd: string, preset: string | undefined, params: string | undefined): { evalParams: EvalParams; evalSource: string } {
+  if (preset !== undefined && params !== undefined) throw new UsageError(`${cmd}: give --preset or --params, not both`);
+  if (params !== undefined) {
+    try {
+      return { evalParams: paramsFromJson(readTextFile(params)), evalSource: params };
+    } catch (e) {
+      if (e instanceof InputError) throw e;
+      throw new InputError(`${params}: ${(e as Error).message}`);
+    }
+  }
+  const name = preset ?? 'default';
+  if (!isPresetName(name)) throw new UsageError(`${cmd}: --preset must be one of ${PRESET_NAMES.join(', ')}, got "${name}"`);
+  return { evalParams: name === 'default' ? DEFAULT_PARAMS : presetParams(name), evalSource: `preset ${name}` };
 }
 
 /** The FENs of an EPD/FEN list (ops dropped), each checked by Position; `startpos` is the start position. */

@@ -61,11 +61,13 @@ export const partsDir = (out: string): string => `${out}.parts`;
 
 /**
  * Everything the records depend on, stored in settings.json: the run's numbers, the
- * openings (by content) and a signature of the engine (a fixed depth-6 search from
- * the start position), so a part made by another engine build is never mixed in.
+ * openings (by content) and a signature of the engine with its evaluation weights (a
+ * fixed depth-6 search from the start position), so a part made by another engine
+ * build or table is never mixed in (and a run resumes from any checkout whose engine
+ * plays the same, such as `--params` with the table that was the default).
  */
 export function settingsOf(config: DatagenConfig): Record<string, unknown> {
-  const sig = searchPosition(START_FEN, { depth: 6 }, { hashMb: 1 });
+  const sig = searchPosition(START_FEN, { depth: 6 }, { hashMb: 1, evalParams: config.evalParams });
   return {
     format: 1,
     games: config.games,
@@ -100,7 +102,7 @@ function checkSettings(dir: string, settings: Record<string, unknown>): void {
 
 /** The in-process runner (tests, and anyone without worker threads). */
 export function inProcessRunner(config: DatagenConfig): ChunkRunner {
-  const player = new SelfPlayer(config.hashMb);
+  const player = new SelfPlayer(config.hashMb, config.evalParams);
   const spec = { openings: config.openings, seed: config.seed, nodes: config.nodes };
   return {
     run: async (job, onGame) => playChunk(player, spec, job.first, job.last, onGame),

@@ -6,6 +6,7 @@
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { playChunk, type GameSpec, type GameSummary } from './datagen-chunk';
 import type { ChunkJob, ChunkRunner, RunnerFactory } from './datagen-run';
+import type { EvalParams } from '@tempo/eval';
 import { SelfPlayer } from './selfplay';
 
 /** What a datagen worker is started with. */
@@ -13,6 +14,8 @@ export interface DatagenWorkerData {
   role: 'datagen';
   spec: GameSpec;
   hashMb: number;
+  /** The evaluation weights (structured-cloned: typed arrays travel as they are). */
+  evalParams: EvalParams;
 }
 
 type ToWorker = { type: 'chunk'; job: ChunkJob };
@@ -25,6 +28,7 @@ export function workerRunners(script: URL): RunnerFactory {
       role: 'datagen',
       spec: { openings: config.openings, seed: config.seed, nodes: config.nodes },
       hashMb: config.hashMb,
+      evalParams: config.evalParams,
     };
     const worker = new Worker(script, { workerData: data });
     let current: { resolve(text: string): void; reject(e: Error): void; onGame(g: GameSummary): void } | null = null;
@@ -65,7 +69,7 @@ export function workerRunners(script: URL): RunnerFactory {
 export function startWorker(): void {
   const data = workerData as DatagenWorkerData;
   const port = parentPort!;
-  const player = new SelfPlayer(data.hashMb);
+  const player = new SelfPlayer(data.hashMb, data.evalParams);
   port.on('message', (msg: ToWorker) => {
     try {
       const text = playChunk(player, data.spec, msg.job.first, msg.job.last, (game) => port.postMessage({ type: 'game', game } satisfies FromWorker));

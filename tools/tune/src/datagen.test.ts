@@ -4,6 +4,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Position } from '@tempo/position';
+import { paramsToJson, presetParams } from '@tempo/eval';
 import { collectIo } from '@tempo/toolkit';
 import { main } from './datagen';
 import { parseDatagenArgs } from './datagen-options';
@@ -70,6 +71,22 @@ describe('datagen run', () => {
     expect(sha(two)).toBe(before);
   });
 
+  test('--preset and --params choose the engine\'s table: the same table gives the same bytes, another one other games', async () => {
+    const hand = join(dir, 'hand.txt'), file = join(dir, 'hand-file.txt'), table = join(dir, 'handset.json');
+    writeFileSync(table, paramsToJson(presetParams('handset')));
+    expect((await run([...base(hand, 1), '--preset', 'handset'])).code).toBe(0);
+    expect((await run([...base(file, 2), '--params', table])).code).toBe(0);
+    expect(sha(file)).toBe(sha(hand));
+    expect(sha(hand)).not.toBe(sha(one));
+    const engine = (f: string) => JSON.parse(readFileSync(`${f}.parts/settings.json`, 'utf8')).engine;
+    expect(engine(file)).toEqual(engine(hand));
+    expect(engine(hand)).not.toEqual(engine(one));
+    // The default table's folder refuses the hand-set engine.
+    const r = await run([...base(one, 1), '--preset', 'handset']);
+    expect(r.code).toBe(2);
+    expect(r.stderr[0]).toMatch(/was made with other settings \(engine \{"depth6Nodes"/);
+  });
+
   test('a parts folder made with other settings is refused in one line, exit 2', async () => {
     const r = await run([...base(one, 1), '--nodes', '301']);
     expect(r.code).toBe(2);
@@ -86,6 +103,9 @@ describe('datagen command line', () => {
     [['--games', '4'], 'tempo-datagen: datagen: --openings is required (an EPD file, or "startpos")'],
     [['--openings', '/no/such/file.epd'], 'tempo-datagen: cannot read /no/such/file.epd: no such file'],
     [['--openings', 'startpos', 'extra'], 'tempo-datagen: datagen: unexpected argument extra'],
+    [['--openings', 'startpos', '--preset', 'stockfish'], 'tempo-datagen: datagen: --preset must be one of default, handset, pesto-only, got "stockfish"'],
+    [['--openings', 'startpos', '--preset', 'handset', '--params', 'x.json'], 'tempo-datagen: datagen: give --preset or --params, not both'],
+    [['--openings', 'startpos', '--params', '/no/such/table.json'], 'tempo-datagen: cannot read /no/such/table.json: no such file'],
   ])('%j: one line, exit 2', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);

@@ -18,6 +18,7 @@
  */
 import { CASTLING, EN_PASSANT, PROMOTION, Position, hasInsufficientMaterial, isRepetitionDraw } from '@tempo/position';
 import { MAX_MOVES, generateLegal } from '@tempo/movegen';
+import type { EvalParams } from '@tempo/eval';
 import { Searcher, TranspositionTable, VALUE_MATE_IN_MAX_PLY, createSignals, quiescenceLeaf } from '@tempo/search';
 import type { TrainingRecord } from './record';
 
@@ -110,9 +111,10 @@ export class SelfPlayer {
   /** Only for the quiescence filter, so the moves played never depend on the filter. */
   private readonly quiet: Searcher;
 
-  constructor(hashMb = 16) {
-    this.searcher = new Searcher(new TranspositionTable(hashMb), createSignals());
-    this.quiet = new Searcher(new TranspositionTable(1), createSignals());
+  /** @param evalParams the weights both searchers evaluate with (default: the committed table) */
+  constructor(hashMb = 16, evalParams?: EvalParams) {
+    this.searcher = new Searcher(new TranspositionTable(hashMb), createSignals(), { evalParams });
+    this.quiet = new Searcher(new TranspositionTable(1), createSignals(), { evalParams });
   }
 
   /** Forgets everything a game leaves behind (TT, histories, killers, counter moves, corrections, pawn hash). */
