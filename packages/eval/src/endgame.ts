@@ -2,7 +2,7 @@
  * Endgame knowledge: dead draws by material, KPK by the bitbase, scale factors
  * for drawish material, and mop-up against a lone king.
  */
-import { popcount32 } from '@tempo/bitboard';
+import { popcount64 } from '@tempo/bitboard';
 import type { Position } from '@tempo/position';
 import { TX_MOPUP, type EvalContext } from './context';
 import { kpkWins } from './kpk';
@@ -54,7 +54,7 @@ function lsbOf(lo: number, hi: number): number {
   return lo !== 0 ? 31 - Math.clz32(lo ^ (lo - 1)) : 63 - Math.clz32(hi ^ (hi - 1));
 }
 
-const popcnt = (lo: number, hi: number): number => popcount32(lo) + popcount32(hi);
+const popcnt = (lo: number, hi: number): number => popcount64(lo, hi);
 
 /**
  * The endgame scale factor (of 64) applied to the eg half when `strong` is the
