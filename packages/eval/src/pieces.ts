@@ -2,9 +2,9 @@
  * Piece terms for one side: mobility over safe squares, outposts, bishop pair and
  * bad-bishop pawns (and rammed ones), the bishop on a long diagonal, minors behind
  * pawns and their distance to their king, rooks on open files, on the seventh and on
- * a queen's file, the trapped rook; while walking the pieces it builds the side's attack maps (by
- * piece type, all, and attacked twice) and its attacks on the enemy king zone,
- * which king safety and threats then reuse.
+ * a queen's file, the trapped rook; while walking the pieces it builds the side's
+ * attack maps (by piece type, all, and attacked twice) and its attacks on the enemy
+ * king zone, which king safety and threats then reuse.
  */
 import {
   BISHOP_PARAMS,
@@ -51,7 +51,6 @@ import { DISTANCE, KING_ZONE } from './tables';
 export const ATT_PAWN = 0, ATT_KNIGHT = 2, ATT_BISHOP = 4, ATT_ROOK = 6, ATT_QUEEN = 8, ATT_KING = 10, ATT_ALL = 12, ATT_TWO = 14;
 /** Light squares in either half. */
 export const LIGHT_SQUARES = 0x55aa55aa;
-
 
 /** The king square of colour c. */
 export function kingSq(bb: Int32Array, c: number): number {
@@ -202,10 +201,10 @@ function bishops(pos: Position, ctx: EvalContext, c: number): number {
     const kd = DISTANCE[ownKing64 + sq];
     s += kd * w[MINOR_KING_DISTANCE + 1];
     if (tr !== null) tr[MINOR_KING_DISTANCE + 1] += kd;
-    // On a long diagonal and seeing both centre squares on it when only pawns block.
+    // On a long diagonal and seeing both centre squares on it (one in each half) when only pawns block.
     if (((sq < 32 ? LONG_DIAGONALS_LO : LONG_DIAGONALS_HI) & (1 << sq)) !== 0) {
       const j = magicIndex(BP, sq, bb[2] | bb[18], bb[3] | bb[19]);
-      if (popcount64(BT[j] & CENTER_LO, BT[j + 1] & CENTER_HI) >= 2) {
+      if ((BT[j] & CENTER_LO) !== 0 && (BT[j + 1] & CENTER_HI) !== 0) {
         s += w[BISHOP_LONG_DIAGONAL];
         if (tr !== null) tr[BISHOP_LONG_DIAGONAL]++;
       }
