@@ -30,6 +30,8 @@ describe('bad input: one line naming it, non-zero exit', () => {
     [[...base, '--games', '2', '--frobnicate'], 2, /^tempo-match: unknown option --frobnicate$/],
     [[...base, '--games', '2', '--sprt', 'elo0=5', 'elo1=0'], 2, /elo0 must be less than elo1/],
     [['--engine', 'name=A', 'cmd=x', 'colour=red', ...B], 2, /unknown key "colour"/],
+    // A misspelt option would be ignored in silence: the fake engine declares Hash only (any case is fine).
+    [[...A, ...B, '--each', 'tc=1', 'option.hash=8', 'option.Hsah=8', '--games', '2', '--openings', EPD], 2, /^tempo-match: engine A does not declare the option "Hsah" \(it declares "Hash"\)$/],
   ] as Array<[string[], number, RegExp]>)('%j', async (argv, code, message) => {
     const r = await run(...argv);
     expect(r.code).toBe(code);

@@ -30,11 +30,13 @@ export function defaultOpponents(stockfishElos: number[]): Opponent[] {
       words: [`name=Stockfish-${elo}`, `cmd=${SF}`, 'option.Threads=1', 'option.Hash=16', 'option.UCI_LimitStrength=true', `option.UCI_Elo=${elo}`],
       binary: SF,
     })),
-    { name: 'GNU Chess', words: ['name=GNU Chess', 'cmd=/usr/games/gnuchess --uci'], binary: '/usr/games/gnuchess' },
-    { name: 'Toga II', words: ['name=Toga II', 'cmd=/usr/games/toga2'], binary: '/usr/games/toga2' },
+    // Every opponent: one thread, 16 MB of hash, and no opening book of its own (GNU Chess, Toga II and
+    // Glaurung default to OwnBook true), so each plays the ladder's openings and thinks from there.
+    { name: 'GNU Chess', words: ['name=GNU Chess', 'cmd=/usr/games/gnuchess --uci', 'option.Hash=16', 'option.OwnBook=false'], binary: '/usr/games/gnuchess' },
+    { name: 'Toga II', words: ['name=Toga II', 'cmd=/usr/games/toga2', 'option.Hash=16', 'option.OwnBook=false'], binary: '/usr/games/toga2' },
     // Glaurung searches with two threads by default and then overruns its clock on a busy two-core machine.
-    { name: 'Glaurung', words: ['name=Glaurung', 'cmd=/usr/games/glaurung', 'option.Threads=1'], binary: '/usr/games/glaurung' },
-    { name: 'Ethereal', words: ['name=Ethereal', 'cmd=/usr/games/ethereal-chess'], binary: '/usr/games/ethereal-chess' },
+    { name: 'Glaurung', words: ['name=Glaurung', 'cmd=/usr/games/glaurung', 'option.Threads=1', 'option.Hash=16', 'option.OwnBook=false'], binary: '/usr/games/glaurung' },
+    { name: 'Ethereal', words: ['name=Ethereal', 'cmd=/usr/games/ethereal-chess', 'option.Hash=16'], binary: '/usr/games/ethereal-chess' },
   ];
 }
 

@@ -7,6 +7,7 @@
 import { appendFileSync } from 'node:fs';
 import {
   EngineFailure,
+  InputError,
   Rng,
   UciPlayer,
   playGame,
@@ -72,13 +73,24 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
   const stop = () => broken || o.signal?.aborted || result.sprtDecision !== undefined;
   if (result.sprtDecision) return result;
 
-  // Every engine must start once before any game: a command that does not start is an error, not a lost match.
+  // Every engine must start once before any game: a command that does not start is an error, not a lost match;
+  // and every option set must be one the engine declares (UCI names are case-insensitive), or a misspelt
+  // option would be ignored in silence and the match would test something else.
   for (const e of s.engines) {
+    let player: UciPlayer;
     try {
-      await (await UciPlayer.start(e, timeouts)).quit();
+      player = await UciPlayer.start(e, timeouts);
     } catch (err) {
       throw new Error(`engine ${e.name} (${e.cmd}) does not start: ${err instanceof EngineFailure ? err.detail : String(err)}`);
     }
+    const declared = [...player.declared];
+    await player.quit();
+    const known = new Set(declared.map((n) => n.toLowerCase()));
+    const missing = Object.keys(e.options).filter((n) => !known.has(n.toLowerCase()));
+    if (missing.length > 0)
+      throw new InputError(
+        `engine ${e.name} does not declare the option${missing.length > 1 ? 's' : ''} ${missing.map((n) => `"${n}"`).join(', ')} (it declares ${declared.length > 0 ? declared.map((n) => `"${n}"`).join(', ') : 'none'})`,
+      );
   }
 
   const gameSettings = (white: 0 | 1): GameSettings => ({
