@@ -280,4 +280,3 @@ export class Engine {
     this.out(`info string error: ${message}`);
   }
 }
-

@@ -157,4 +157,3 @@ export function startHelper(port: import('node:worker_threads').MessagePort, dat
     }
   });
 }
-

@@ -11,9 +11,19 @@ export function popcount32(x: number): number {
   return Math.imul(x, 0x01010101) >>> 24;
 }
 
-/** Number of squares in the set (lo, hi). */
+/**
+ * Number of squares in the set (lo, hi) in one pass: both halves' 2-bit and 4-bit
+ * partial counts, summed before the last folding step, so one multiply finishes
+ * both (each nibble of the sum is at most 8, each byte at most 16).
+ */
 export function popcount(lo: number, hi: number): number {
-  return popcount32(lo) + popcount32(hi);
+  lo = (lo - ((lo >>> 1) & 0x55555555)) | 0;
+  hi = (hi - ((hi >>> 1) & 0x55555555)) | 0;
+  lo = (lo & 0x33333333) + ((lo >>> 2) & 0x33333333);
+  hi = (hi & 0x33333333) + ((hi >>> 2) & 0x33333333);
+  let x = (lo + hi) | 0;
+  x = (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
+  return Math.imul(x, 0x01010101) >>> 24;
 }
 
 /**
@@ -71,19 +81,4 @@ export function bitboardToString(lo: number, hi: number): string {
     s += '\n';
   }
   return s;
-}
-
-/**
- * Number of squares in the set (lo, hi) in one pass: both halves' 2-bit and 4-bit
- * partial counts, summed before the last folding step, so one multiply finishes
- * both (each nibble of the sum is at most 8, each byte at most 16).
- */
-export function popcount64(lo: number, hi: number): number {
-  lo = (lo - ((lo >>> 1) & 0x55555555)) | 0;
-  hi = (hi - ((hi >>> 1) & 0x55555555)) | 0;
-  lo = (lo & 0x33333333) + ((lo >>> 2) & 0x33333333);
-  hi = (hi & 0x33333333) + ((hi >>> 2) & 0x33333333);
-  let x = (lo + hi) | 0;
-  x = (x & 0x0f0f0f0f) + ((x >>> 4) & 0x0f0f0f0f);
-  return Math.imul(x, 0x01010101) >>> 24;
 }

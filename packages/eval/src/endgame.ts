@@ -2,7 +2,7 @@
  * Endgame knowledge: dead draws by material, KPK by the bitbase, scale factors
  * for drawish material, and mop-up against a lone king.
  */
-import { popcount64 } from '@tempo/bitboard';
+import { popcount } from '@tempo/bitboard';
 import type { Position } from '@tempo/position';
 import { TX_MOPUP, type EvalContext } from './context';
 import { kpkWins } from './kpk';
@@ -54,8 +54,6 @@ function lsbOf(lo: number, hi: number): number {
   return lo !== 0 ? 31 - Math.clz32(lo ^ (lo - 1)) : 63 - Math.clz32(hi ^ (hi - 1));
 }
 
-const popcnt = (lo: number, hi: number): number => popcount64(lo, hi);
-
 /**
  * The endgame scale factor (of 64) applied to the eg half when `strong` is the
  * side ahead in eg: 0..64 for drawish material, SCALE_NORMAL otherwise.
@@ -73,7 +71,7 @@ export function scaleFactor(pos: Position, strong: number, passedLo: number, pas
     const wLight = ((bb[6] | bb[7]) & LIGHT) !== 0, bLight = ((bb[22] | bb[23]) & LIGHT) !== 0;
     if (wLight !== bLight) {
       if (npmS === NONPAWN_VALUE[3] && npmW === NONPAWN_VALUE[3]) {
-        const v = 16 + 8 * popcnt(passedLo, passedHi);
+        const v = 16 + 8 * popcount(passedLo, passedHi);
         return v > 48 ? 48 : v;
       }
       return 44;

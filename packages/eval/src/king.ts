@@ -1,10 +1,10 @@
 /**
  * King terms of one side: the pawn shelter and storm in front of its own king and
- * its distance to the nearest pawn file (linear), and its attack on the enemy king, whose units (from evalPieces plus
- * weak zone squares, safe checks, no queen and an offset) go through the
- * non-linear transform when enough attackers take part.
+ * its distance to the nearest pawn file (linear), and its attack on the enemy king,
+ * whose units (from evalPieces plus weak zone squares, safe checks, no queen and an
+ * offset) go through the non-linear transform when enough attackers take part.
  */
-import { BISHOP_PARAMS, BISHOP_TABLE, KNIGHT_ATTACKS, ROOK_PARAMS, ROOK_TABLE, magicIndex, popcount64 } from '@tempo/bitboard';
+import { BISHOP_PARAMS, BISHOP_TABLE, KNIGHT_ATTACKS, ROOK_PARAMS, ROOK_TABLE, magicIndex, popcount } from '@tempo/bitboard';
 import type { Position } from '@tempo/position';
 import { TX_KS_ACTIVE_W, type EvalContext } from './context';
 import {
@@ -82,17 +82,17 @@ export function evalKingAttack(pos: Position, ctx: EvalContext, c: number): numb
   // Zone squares we attack that the defender guards at most once, and then only with king or queen.
   const weakLo = A[a + ATT_ALL] & ~A[d + ATT_TWO] & (~A[d + ATT_ALL] | A[d + ATT_QUEEN] | A[d + ATT_KING]);
   const weakHi = A[a + ATT_ALL + 1] & ~A[d + ATT_TWO + 1] & (~A[d + ATT_ALL + 1] | A[d + ATT_QUEEN + 1] | A[d + ATT_KING + 1]);
-  const nWeak = popcount64(weakLo & zLo, weakHi & zHi);
+  const nWeak = popcount(weakLo & zLo, weakHi & zHi);
   // Safe checking squares: not ours, and unguarded or weak and attacked twice by us.
   const safeLo = ~bb[a] & (~A[d + ATT_ALL] | (weakLo & A[a + ATT_TWO]));
   const safeHi = ~bb[a + 1] & (~A[d + ATT_ALL + 1] | (weakHi & A[a + ATT_TWO + 1]));
   const occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
   const bi = magicIndex(BISHOP_PARAMS, ek, occLo, occHi), ri = magicIndex(ROOK_PARAMS, ek, occLo, occHi);
   const bLo = BISHOP_TABLE[bi], bHi = BISHOP_TABLE[bi + 1], rLo = ROOK_TABLE[ri], rHi = ROOK_TABLE[ri + 1];
-  const nN = popcount64(KNIGHT_ATTACKS[2 * ek] & A[a + ATT_KNIGHT] & safeLo, KNIGHT_ATTACKS[2 * ek + 1] & A[a + ATT_KNIGHT + 1] & safeHi);
-  const nB = popcount64(bLo & A[a + ATT_BISHOP] & safeLo, bHi & A[a + ATT_BISHOP + 1] & safeHi);
-  const nR = popcount64(rLo & A[a + ATT_ROOK] & safeLo, rHi & A[a + ATT_ROOK + 1] & safeHi);
-  const nQ = popcount64((bLo | rLo) & A[a + ATT_QUEEN] & safeLo, (bHi | rHi) & A[a + ATT_QUEEN + 1] & safeHi);
+  const nN = popcount(KNIGHT_ATTACKS[2 * ek] & A[a + ATT_KNIGHT] & safeLo, KNIGHT_ATTACKS[2 * ek + 1] & A[a + ATT_KNIGHT + 1] & safeHi);
+  const nB = popcount(bLo & A[a + ATT_BISHOP] & safeLo, bHi & A[a + ATT_BISHOP + 1] & safeHi);
+  const nR = popcount(rLo & A[a + ATT_ROOK] & safeLo, rHi & A[a + ATT_ROOK + 1] & safeHi);
+  const nQ = popcount((bLo | rLo) & A[a + ATT_QUEEN] & safeLo, (bHi | rHi) & A[a + ATT_QUEEN + 1] & safeHi);
   let u = ctx.ks[2 * c] + nWeak * w[KS_WEAK_SQUARES] + w[KS_OFFSET];
   u += nN * w[KS_SAFE_CHECK] + nB * w[KS_SAFE_CHECK + 1] + nR * w[KS_SAFE_CHECK + 2] + nQ * w[KS_SAFE_CHECK + 3];
   if (queens === 0) u += w[KS_NO_QUEEN];

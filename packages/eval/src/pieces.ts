@@ -18,7 +18,7 @@ import {
   ROOK_PARAMS,
   ROOK_TABLE,
   magicIndex,
-  popcount64,
+  popcount,
 } from '@tempo/bitboard';
 import type { Position } from '@tempo/position';
 import type { EvalContext } from './context';
@@ -144,14 +144,14 @@ function knights(pos: Position, ctx: EvalContext, c: number): number {
     mLo |= aLo; mHi |= aHi;
     twoLo |= allLo & aLo; twoHi |= allHi & aHi;
     allLo |= aLo; allHi |= aHi;
-    const mi = MOBILITY_KNIGHT + popcount64(aLo & areaLo, aHi & areaHi);
+    const mi = MOBILITY_KNIGHT + popcount(aLo & areaLo, aHi & areaHi);
     s += w[mi];
     if (tr !== null) tr[mi]++;
     if (((sq < 32 ? outLo : outHi) & (1 << sq)) !== 0) { s += w[OUTPOST_KNIGHT]; if (tr !== null) tr[OUTPOST_KNIGHT]++; }
     const front = c === 0 ? sq + 8 : sq - 8;
     if (front >= 0 && front < 64 && (board[front] & 7) === 1) { s += w[MINOR_BEHIND_PAWN]; if (tr !== null) tr[MINOR_BEHIND_PAWN]++; }
     if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
-      const z = popcount64(aLo & zoneLo, aHi & zoneHi);
+      const z = popcount(aLo & zoneLo, aHi & zoneHi);
       count++;
       units += w[KS_ATTACKER] + z * w[KS_ZONE_ATTACKS];
       if (tr !== null) { tr[KS_ATTACKER]++; tr[KS_ZONE_ATTACKS] += z; }
@@ -185,17 +185,17 @@ function bishops(pos: Position, ctx: EvalContext, c: number): number {
     mLo |= aLo; mHi |= aHi;
     twoLo |= allLo & aLo; twoHi |= allHi & aHi;
     allLo |= aLo; allHi |= aHi;
-    const mi = MOBILITY_BISHOP + popcount64(aLo & areaLo, aHi & areaHi);
+    const mi = MOBILITY_BISHOP + popcount(aLo & areaLo, aHi & areaHi);
     s += w[mi];
     if (tr !== null) tr[mi]++;
     if (((sq < 32 ? outLo : outHi) & (1 << sq)) !== 0) { s += w[OUTPOST_BISHOP]; if (tr !== null) tr[OUTPOST_BISHOP]++; }
     const front = c === 0 ? sq + 8 : sq - 8;
     if (front >= 0 && front < 64 && (board[front] & 7) === 1) { s += w[MINOR_BEHIND_PAWN]; if (tr !== null) tr[MINOR_BEHIND_PAWN]++; }
     const same = ((sq ^ (sq >>> 3)) & 1) !== 0 ? LIGHT_SQUARES : ~LIGHT_SQUARES;
-    const n = popcount64(ownPLo & same, ownPHi & same);
+    const n = popcount(ownPLo & same, ownPHi & same);
     s += n * w[BISHOP_PAWNS_SAME_COLOR];
     if (tr !== null) tr[BISHOP_PAWNS_SAME_COLOR] += n;
-    const nr = popcount64(rammedLo & same, rammedHi & same);
+    const nr = popcount(rammedLo & same, rammedHi & same);
     s += nr * w[BISHOP_RAMMED_PAWNS];
     if (tr !== null) tr[BISHOP_RAMMED_PAWNS] += nr;
     const kd = DISTANCE[ownKing64 + sq];
@@ -210,7 +210,7 @@ function bishops(pos: Position, ctx: EvalContext, c: number): number {
       }
     }
     if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
-      const z = popcount64(aLo & zoneLo, aHi & zoneHi);
+      const z = popcount(aLo & zoneLo, aHi & zoneHi);
       count++;
       units += w[KS_ATTACKER + 1] + z * w[KS_ZONE_ATTACKS];
       if (tr !== null) { tr[KS_ATTACKER + 1]++; tr[KS_ZONE_ATTACKS] += z; }
@@ -241,7 +241,7 @@ function rooks(pos: Position, ctx: EvalContext, c: number): number {
     mLo |= aLo; mHi |= aHi;
     twoLo |= allLo & aLo; twoHi |= allHi & aHi;
     allLo |= aLo; allHi |= aHi;
-    const mob = popcount64(aLo & areaLo, aHi & areaHi);
+    const mob = popcount(aLo & areaLo, aHi & areaHi);
     s += w[MOBILITY_ROOK + mob];
     if (tr !== null) tr[MOBILITY_ROOK + mob]++;
     const f = sq & 7, r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3), fm = 0x01010101 << f;
@@ -260,7 +260,7 @@ function rooks(pos: Position, ctx: EvalContext, c: number): number {
       }
     }
     if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
-      const z = popcount64(aLo & zoneLo, aHi & zoneHi);
+      const z = popcount(aLo & zoneLo, aHi & zoneHi);
       count++;
       units += w[KS_ATTACKER + 2] + z * w[KS_ZONE_ATTACKS];
       if (tr !== null) { tr[KS_ATTACKER + 2]++; tr[KS_ZONE_ATTACKS] += z; }
@@ -291,12 +291,12 @@ function queens(pos: Position, ctx: EvalContext, c: number): number {
     mLo |= aLo; mHi |= aHi;
     twoLo |= allLo & aLo; twoHi |= allHi & aHi;
     allLo |= aLo; allHi |= aHi;
-    const mi = MOBILITY_QUEEN + popcount64(aLo & areaLo, aHi & areaHi);
+    const mi = MOBILITY_QUEEN + popcount(aLo & areaLo, aHi & areaHi);
     s += w[mi];
     if (tr !== null) tr[mi]++;
     if ((c === 0 ? sq >>> 3 : 7 - (sq >>> 3)) === 6 && seventh !== 0) { s += w[QUEEN_SEVENTH]; if (tr !== null) tr[QUEEN_SEVENTH]++; }
     if (((aLo & zoneLo) | (aHi & zoneHi)) !== 0) {
-      const z = popcount64(aLo & zoneLo, aHi & zoneHi);
+      const z = popcount(aLo & zoneLo, aHi & zoneHi);
       count++;
       units += w[KS_ATTACKER + 3] + z * w[KS_ZONE_ATTACKS];
       if (tr !== null) { tr[KS_ATTACKER + 3]++; tr[KS_ZONE_ATTACKS] += z; }

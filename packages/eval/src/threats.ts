@@ -1,10 +1,11 @@
 /**
  * Threats and passed pawns of one side, on the finished attack maps of both:
  * enemy pieces attacked by pawns, minors, rooks and the king, hanging pieces, safe
- * pawn pushes that attack a piece, squares the enemy holds only weakly; passed pawns' free path, blocker, defence, the
- * kings' distances, and the unstoppable passer against a side with only pawns.
+ * pawn pushes that attack a piece, squares the enemy holds only weakly; passed
+ * pawns' free path, blocker, defence, the kings' distances, and the unstoppable
+ * passer against a side with only pawns.
  */
-import { NOT_FILE_A, NOT_FILE_H, popcount64 } from '@tempo/bitboard';
+import { NOT_FILE_A, NOT_FILE_H, popcount } from '@tempo/bitboard';
 import type { Position } from '@tempo/position';
 import type { EvalContext } from './context';
 import {
@@ -38,7 +39,7 @@ export function evalThreats(pos: Position, ctx: EvalContext, c: number): number 
     for (let vt = 2; vt <= 5; vt++) {
       const vLo = paLo & bb[to + 2 * vt], vHi = paHi & bb[to + 2 * vt + 1];
       if ((vLo | vHi) === 0) continue;
-      const n = popcount64(vLo, vHi);
+      const n = popcount(vLo, vHi);
       s += n * w[THREAT_BY_PAWN + vt - 2];
       if (tr !== null) tr[THREAT_BY_PAWN + vt - 2] += n;
     }
@@ -53,14 +54,14 @@ export function evalThreats(pos: Position, ctx: EvalContext, c: number): number 
     for (let vt = 1; vt <= 5; vt++) {
       const vLo = bb[to + 2 * vt], vHi = bb[to + 2 * vt + 1];
       if ((((mLo | rLo) & vLo) | ((mHi | rHi) & vHi)) === 0) continue;
-      const nm = popcount64(mLo & vLo, mHi & vHi);
-      const nr = popcount64(rLo & vLo, rHi & vHi);
+      const nm = popcount(mLo & vLo, mHi & vHi);
+      const nr = popcount(rLo & vLo, rHi & vHi);
       s += nm * w[THREAT_BY_MINOR + vt - 1] + nr * w[THREAT_BY_ROOK + vt - 1];
       if (tr !== null) { tr[THREAT_BY_MINOR + vt - 1] += nm; tr[THREAT_BY_ROOK + vt - 1] += nr; }
     }
   }
   // Hanging: enemy pieces we attack that nothing defends.
-  const nh = popcount64(nonPawnLo & A[a + ATT_ALL] & ~A[d + ATT_ALL], nonPawnHi & A[a + ATT_ALL + 1] & ~A[d + ATT_ALL + 1]);
+  const nh = popcount(nonPawnLo & A[a + ATT_ALL] & ~A[d + ATT_ALL], nonPawnHi & A[a + ATT_ALL + 1] & ~A[d + ATT_ALL + 1]);
   s += nh * w[THREAT_HANGING];
   if (tr !== null) tr[THREAT_HANGING] += nh;
   // Safe pawn pushes (one or two squares) that would attack an enemy piece.
@@ -90,7 +91,7 @@ export function evalThreats(pos: Position, ctx: EvalContext, c: number): number 
       tLo = (((safeLo >>> 7) | (safeHi << 25)) & NOT_FILE_A) | (((safeLo >>> 9) | (safeHi << 23)) & NOT_FILE_H);
       tHi = ((safeHi >>> 7) & NOT_FILE_A) | ((safeHi >>> 9) & NOT_FILE_H);
     }
-    const np = popcount64(tLo & nonPawnLo, tHi & nonPawnHi);
+    const np = popcount(tLo & nonPawnLo, tHi & nonPawnHi);
     s += np * w[THREAT_PAWN_PUSH];
     if (tr !== null) tr[THREAT_PAWN_PUSH] += np;
   }
@@ -108,10 +109,10 @@ export function evalContested(pos: Position, ctx: EvalContext): number {
   let s = 0;
   for (let c = 0; c < 2; c++) {
     const a = c << 4, d = a ^ 16;
-    const nk = popcount64(bb[d] & ~bb[d + 12] & A[a + ATT_KING] & ~A[d + ATT_ALL], bb[d + 1] & ~bb[d + 13] & A[a + ATT_KING + 1] & ~A[d + ATT_ALL + 1]);
+    const nk = popcount(bb[d] & ~bb[d + 12] & A[a + ATT_KING] & ~A[d + ATT_ALL], bb[d + 1] & ~bb[d + 13] & A[a + ATT_KING + 1] & ~A[d + ATT_ALL + 1]);
     const rLo = A[d + ATT_ALL] & A[a + ATT_ALL] & ~A[d + ATT_PAWN] & ~(A[d + ATT_TWO] & ~A[a + ATT_TWO]);
     const rHi = A[d + ATT_ALL + 1] & A[a + ATT_ALL + 1] & ~A[d + ATT_PAWN + 1] & ~(A[d + ATT_TWO + 1] & ~A[a + ATT_TWO + 1]);
-    const nr = popcount64(rLo, rHi);
+    const nr = popcount(rLo, rHi);
     const v = nk * w[THREAT_BY_KING] + nr * w[THREAT_RESTRICTED];
     s += c === 0 ? v : -v;
     if (tracing) {
