@@ -142,6 +142,12 @@ describe('tempo-tune', () => {
     expect(Array.from(data.target.subarray(0, 4))).toEqual([1, 1, 1, 1]);
   });
 
+  test('--score-weight is reported as the two shares of the target, without float noise', async () => {
+    const r = await run('--data', dataFile, '--out', join(dir, 'w.json'), '--epochs', '0', '--score-weight', '0.8');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^targets: training positions aim at 0\.2 x result \+ 0\.8 x sigmoid\(K x search score\); validation at the result$/m);
+  });
+
   test('--data with a folder of datagen parts reads its games-*.txt in game order', async () => {
     const parts = join(dir, 'set.parts');
     mkdirSync(parts);

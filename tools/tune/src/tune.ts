@@ -210,7 +210,7 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   io.out(o.k === null ? `K = ${k.toFixed(4)} (golden section on the training loss, ${secs(kMs)})` : `K = ${k} (given)`);
   if (o.scoreWeight > 0) {
     data.setTargets(0, trainEnd, k, o.scoreWeight);
-    io.out(`targets: training positions aim at ${1 - o.scoreWeight} x result + ${o.scoreWeight} x sigmoid(K x search score); validation at the result`);
+    io.out(`targets: training positions aim at ${+(1 - o.scoreWeight).toFixed(12)} x result + ${o.scoreWeight} x sigmoid(K x search score); validation at the result`);
   }
   const before = splitLosses(data, trainEnd, start, k);
   const packedStart = packWeights(o.start);
