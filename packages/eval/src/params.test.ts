@@ -61,10 +61,11 @@ describe('parameter table', () => {
       if (pesto) expect([i, p.mg[i], p.eg[i]]).toEqual([i, h.mg[i], h.eg[i]]);
       else expect([i, p.mg[i], p.eg[i]]).toEqual([i, 0, 0]);
     }
-    // The default is the tuned table: every weight the tuner could move differs somewhere from its start.
+    // The default is the tuned table (round 2): 592 of its (mg, eg) pairs differ from the hand-set start
+    // (the other 40: pawn ranks 1 and 8, unused shelter/storm slots, and mop-up, which training leaves out).
     let moved = 0;
     for (let i = 0; i < L.N_PARAMS; i++) if (DEFAULT_PARAMS.mg[i] !== h.mg[i] || DEFAULT_PARAMS.eg[i] !== h.eg[i]) moved++;
-    expect(moved).toBe(577);
+    expect(moved).toBe(592);
     expect(isPresetName('handset') && isPresetName('default') && !isPresetName('fancy')).toBe(true);
     expect(() => presetParams('nope' as 'default')).toThrow(/unknown eval preset/);
   });
