@@ -104,3 +104,27 @@ describe('a stopped match resumed', () => {
     expect(readResultFile(out).counts).toEqual(straight.counts);
   });
 });
+
+describe('the SPRT', () => {
+  it('stops the match at its decision and records when it was taken; the pair in play then still counts', async () => {
+    const a = fakeUciCommand('--greedy', '--seed', '5');
+    const b = fakeUciCommand('--seed', '6');
+    const s: MatchSettings = {
+      ...settings(a, b, 200, 80, 60_000),
+      sprt: { elo0: 0, elo1: 200, alpha: 0.2, beta: 0.2, model: 'logistic' },
+    };
+    const { result } = await play(s, { concurrency: 2 });
+    const { sprtLlr } = await import('./stats');
+    const c = result.counts;
+    const games = c.wins + c.losses + c.draws;
+    expect(result.sprtDecision).toBe('H1');
+    const at = result.sprtDecidedAt!;
+    expect(at.llr).toBeGreaterThanOrEqual(Math.log(0.8 / 0.2));
+    expect(at.games % 2).toBe(0);
+    // Two workers: at most the other worker's pair finishes after the decision.
+    expect(games - at.games).toBeGreaterThanOrEqual(0);
+    expect(games - at.games).toBeLessThanOrEqual(2);
+    expect(games).toBeLessThan(200);
+    if (games === at.games) expect(sprtLlr(c.penta, s.sprt!)).toBe(at.llr);
+  });
+});

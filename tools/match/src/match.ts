@@ -144,8 +144,13 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
         result.finished.sort((x, y) => x - y);
         result.updated = new Date().toISOString();
         if (s.sprt) {
-          const d = sprtDecision(sprtLlr(result.counts.penta, s.sprt), s.sprt);
-          if (d) result.sprtDecision = d;
+          const llr = sprtLlr(result.counts.penta, s.sprt);
+          const d = sprtDecision(llr, s.sprt);
+          if (d && result.sprtDecision === undefined) {
+            const c = result.counts;
+            result.sprtDecision = d;
+            result.sprtDecidedAt = { games: c.wins + c.losses + c.draws, llr };
+          }
         }
         if (o.pgn) {
           const text = games

@@ -34,6 +34,12 @@ export interface ResultFile {
   finished: number[];
   /** Set when the SPRT has decided. */
   sprtDecision?: 'H0' | 'H1';
+  /**
+   * Games and LLR when the decision was taken. Pairs already in play then are still
+   * finished and counted, so the final counts can hold a few more games, and their LLR
+   * can fall back just inside the bound: the decision stands.
+   */
+  sprtDecidedAt?: { games: number; llr: number };
   updated: string;
 }
 

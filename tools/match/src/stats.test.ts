@@ -58,4 +58,20 @@ describe('counting', () => {
     expect(sprtDecision(sprtLlr({ ...strong, ww: strong.ll, ll: strong.ww, wd: strong.ld, ld: strong.wd }, s), s)).toBe('H0');
     expect(reportLines(['A', 'B'], { ...emptyCounts(), penta: strong }, s)[5]).toBe('SPRT: H1 accepted');
   });
+
+  it('a recorded decision stands when the pair finished after it takes the LLR back inside the bound', () => {
+    // A real case (round 2's free against frozen terms, 10,000 nodes, two games at a time): the
+    // LLR crossed 2.944 after 1,786 games (2.9761); the other pair in play then, a draw and a
+    // loss, lowered it to 2.9427.
+    const s: SprtSettings = { elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: 'normalized' };
+    const c = { ...emptyCounts(), wins: 713, losses: 603, draws: 472, penta: { ll: 101, ld: 163, wl: 238, dd: 57, wd: 195, ww: 140 } };
+    expect(sprtLlr(c.penta, s)).toBeCloseTo(2.9427, 4);
+    const plain = reportLines(['A', 'B'], c, s);
+    expect(plain.slice(4, 6)).toEqual(['LLR: 2.94 (-2.94, 2.94) [0.00, 10.00]', 'SPRT: no decision']);
+    expect(reportLines(['A', 'B'], c, s, undefined, { decision: 'H1', at: { games: 1786, llr: 2.9761 } })[5]).toBe(
+      'SPRT: H1 accepted (LLR 2.98 after 1786 games; the 2 games in play then were finished and are counted above)',
+    );
+    expect(reportLines(['A', 'B'], c, s, undefined, { decision: 'H1', at: { games: 1788, llr: 2.95 } })[5]).toBe('SPRT: H1 accepted');
+    expect(reportLines(['A', 'B'], c, s, undefined, { decision: 'H1' })[5]).toBe('SPRT: H1 accepted');
+  });
 });
