@@ -53,8 +53,7 @@ export async function matchCommand(argv: string[], io: Io, extra: { signal?: Abo
     process.off('SIGINT', onSigint);
   }
   if (result.sprtDecision === undefined && result.finished.length < settings.games / 2) io.out(`Stopped after ${result.finished.length} of ${settings.games / 2} pairs`);
-  const decided = result.sprtDecision ? { decision: result.sprtDecision, at: result.sprtDecidedAt } : undefined;
-  for (const line of reportLines(names, result.counts, settings.sprt, result.failures, decided)) io.out(line);
+  for (const line of reportLines(names, result.counts, settings.sprt, result.failures, result)) io.out(line);
   return 0;
 }
 
@@ -104,8 +103,7 @@ export function mergeCommand(argv: string[], io: Io): number {
   const names: [string, string] = [settings.engines[0].name, settings.engines[1].name];
   io.out(`Merged ${files.length} result files, ${files.reduce((n, f) => n + f.result.finished.length, 0)} pairs`);
   // One file: its recorded decision stands (see reportLines); several: the SPRT is read off the summed counts.
-  const one = files.length === 1 ? files[0].result : undefined;
-  const decided = one?.sprtDecision ? { decision: one.sprtDecision, at: one.sprtDecidedAt } : undefined;
-  for (const line of reportLines(names, counts, settings.sprt, failures, decided)) io.out(line);
+  const recorded = files.length === 1 ? files[0].result : undefined;
+  for (const line of reportLines(names, counts, settings.sprt, failures, recorded)) io.out(line);
   return 0;
 }

@@ -1,19 +1,19 @@
 /** The end-of-match lines, in the forms cutechess-cli and fastchess print them. */
-import type { Failures } from './results';
+import type { Failures, ResultFile } from './results';
 import { drawRatio, fmtFixed, pairsRatio, pentaElo, sprtBounds, sprtDecision, sprtLlr, wlddRatio, type Counts, type SprtSettings } from './stats';
 
 /**
  * `Score of ...`, `Elo: ...`, `LOS: ...`, `Ptnml(0-2): ...`, and with an SPRT `LLR: ...`, `SPRT: ...`.
- * `decided` is the decision a match recorded when the LLR crossed a bound (ResultFile's
- * sprtDecision and sprtDecidedAt): it stands even when pairs finished after it moved the
- * LLR of the final counts back inside, and the line then says when it was taken.
+ * `recorded` is a match's result file: the decision it recorded when the LLR crossed a
+ * bound stands even when pairs finished after it moved the LLR of the final counts back
+ * inside, and the line then says when it was taken.
  */
 export function reportLines(
   names: [string, string],
   c: Counts,
   sprt?: SprtSettings,
   failures?: Failures,
-  decided?: { decision: 'H0' | 'H1'; at?: { games: number; llr: number } },
+  recorded?: Pick<ResultFile, 'sprtDecision' | 'sprtDecidedAt'>,
 ): string[] {
   const n = c.wins + c.losses + c.draws;
   const score = n === 0 ? 0 : (c.wins + c.draws / 2) / n;
@@ -27,8 +27,9 @@ export function reportLines(
     const llr = sprtLlr(p, sprt);
     const [lo, hi] = sprtBounds(sprt);
     lines.push(`LLR: ${fmtFixed(llr)} (${fmtFixed(lo)}, ${fmtFixed(hi)}) [${fmtFixed(sprt.elo0)}, ${fmtFixed(sprt.elo1)}]`);
-    const d = decided?.decision ?? sprtDecision(llr, sprt);
-    const when = decided?.at && decided.at.games < n ? ` (LLR ${fmtFixed(decided.at.llr)} after ${decided.at.games} games; the ${n - decided.at.games} games in play then were finished and are counted above)` : '';
+    const d = recorded?.sprtDecision ?? sprtDecision(llr, sprt);
+    const at = recorded?.sprtDecision ? recorded.sprtDecidedAt : undefined;
+    const when = at && at.games < n ? ` (LLR ${fmtFixed(at.llr)} after ${at.games} games; the ${n - at.games} games in play then were finished and are counted above)` : '';
     lines.push(`SPRT: ${d ? `${d} accepted${when}` : 'no decision'}`);
   }
   if (failures) {

@@ -68,10 +68,10 @@ describe('counting', () => {
     expect(sprtLlr(c.penta, s)).toBeCloseTo(2.9427, 4);
     const plain = reportLines(['A', 'B'], c, s);
     expect(plain.slice(4, 6)).toEqual(['LLR: 2.94 (-2.94, 2.94) [0.00, 10.00]', 'SPRT: no decision']);
-    expect(reportLines(['A', 'B'], c, s, undefined, { decision: 'H1', at: { games: 1786, llr: 2.9761 } })[5]).toBe(
+    expect(reportLines(['A', 'B'], c, s, undefined, { sprtDecision: 'H1', sprtDecidedAt: { games: 1786, llr: 2.9761 } })[5]).toBe(
       'SPRT: H1 accepted (LLR 2.98 after 1786 games; the 2 games in play then were finished and are counted above)',
     );
-    expect(reportLines(['A', 'B'], c, s, undefined, { decision: 'H1', at: { games: 1788, llr: 2.95 } })[5]).toBe('SPRT: H1 accepted');
-    expect(reportLines(['A', 'B'], c, s, undefined, { decision: 'H1' })[5]).toBe('SPRT: H1 accepted');
+    expect(reportLines(['A', 'B'], c, s, undefined, { sprtDecision: 'H1', sprtDecidedAt: { games: 1788, llr: 2.95 } })[5]).toBe('SPRT: H1 accepted');
+    expect(reportLines(['A', 'B'], c, s, undefined, { sprtDecision: 'H1' })[5]).toBe('SPRT: H1 accepted');
   });
 });
