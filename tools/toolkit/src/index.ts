@@ -20,7 +20,7 @@ export {
 export { type UciDivide, UciEngine, wholeProcessPerft } from './uci';
 export { FAKE_UCI_PATH, fakeUciCommand } from './fake';
 export { type GameResult, type RulesOutcome, type Arbiter, createArbiter } from './arbiter';
-export { type Opening, readOpenings } from './openings';
+export { type Opening, type OpeningsPart, OPENINGS_PARTS, readOpenings, selectOpenings } from './openings';
 export {
   type FailureKind,
   type EngineSpec,

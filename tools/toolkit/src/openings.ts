@@ -64,3 +64,20 @@ function sameMove(uci: string, kingTakesRook: string): boolean {
   const castle: Record<string, string> = { e1h1: 'e1g1', e1a1: 'e1c1', e8h8: 'e8g8', e8a8: 'e8c8' };
   return castle[kingTakesRook] === uci;
 }
+
+/** Which openings of a list a run may use: `train` for data and tuning, `test` for target matches. */
+export type OpeningsPart = 'all' | 'train' | 'test';
+
+export const OPENINGS_PARTS: readonly OpeningsPart[] = ['all', 'train', 'test'];
+
+/**
+ * Splits an opening list for honest measurement: `test` keeps the entries whose index
+ * (0-based, in file order) is a multiple of 10, `train` the other nine tenths, `all`
+ * everything. Data generation and tuning take `train`, target matches `test`, so no
+ * target match starts from an opening the evaluation was fitted on.
+ */
+export function selectOpenings<T>(list: readonly T[], part: OpeningsPart): T[] {
+  if (part === 'all') return list.slice();
+  const test = part === 'test';
+  return list.filter((_, i) => (i % 10 === 0) === test);
+}

@@ -4,7 +4,18 @@
 import { join, resolve } from 'node:path';
 import { START_FEN, Position } from '@tempo/position';
 import { DEFAULT_PARAMS, PRESET_NAMES, isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
-import { InputError, UsageError, intArg, parseCommand, parseFenList, readTextFile, tempoDataDir } from '@tempo/toolkit';
+import {
+  InputError,
+  OPENINGS_PARTS,
+  type OpeningsPart,
+  UsageError,
+  intArg,
+  parseCommand,
+  parseFenList,
+  readTextFile,
+  selectOpenings,
+  tempoDataDir,
+} from '@tempo/toolkit';
 import { ADJUDICATION as A } from './selfplay';
 
 /** A run's settings after parsing. */
@@ -20,6 +31,8 @@ export interface DatagenConfig {
   hashMb: number;
   /** `startpos` or the openings file as given. */
   openingsSource: string;
+  /** Which openings of the file (`--openings-part`): all, or the train/test split of selectOpenings. */
+  openingsPart: OpeningsPart;
   openings: string[];
   /** The records file (absolute). */
   out: string;
@@ -30,13 +43,15 @@ export interface DatagenConfig {
 }
 
 export const USAGE = [
-  'usage: tempo-datagen --openings FILE|startpos [--games N] [--nodes K] [--threads T] [--seed S] [--out FILE] [--chunk N] [--hash MB]',
+  'usage: tempo-datagen --openings FILE|startpos [--openings-part all|train|test] [--games N] [--nodes K] [--threads T] [--seed S] [--out FILE] [--chunk N] [--hash MB]',
   '                     [--preset default|handset|pesto-only | --params TABLE.json]',
   '',
   'Self-play games of Tempo in process (one worker thread per game stream, no UCI) at a fixed node',
   'budget per move; writes training records "fen | score | result" (white\'s view), one a line.',
   '',
   '  --openings FILE   EPD/FEN list of openings, one a line (or "startpos")',
+  '  --openings-part P all (default), or train: the lines whose index (0-based) % 10 != 0, or test: the',
+  '                    other tenth (target matches start from those; data and tuning use train)',
   '  --games N         games to play (default 1000)',
   '  --nodes K         nodes per move, the search\'s node limit (default 5000)',
   '  --threads T       worker threads (default 1); the output does not depend on it',
@@ -65,6 +80,7 @@ const OPTIONS = {
   threads: { type: 'string' },
   seed: { type: 'string' },
   openings: { type: 'string' },
+  'openings-part': { type: 'string' },
   out: { type: 'string' },
   chunk: { type: 'string' },
   hash: { type: 'string' },
@@ -94,10 +110,15 @@ export function parseDatagenArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   const chunk = intArg(cmd, '--chunk', values.chunk, 1, 1_000_000, defaultChunk(games));
   const hashMb = intArg(cmd, '--hash', values.hash, 1, 4096, 16);
   if (values.openings === undefined) throw new UsageError(`${cmd}: --openings is required (an EPD file, or "startpos")`);
-  const openings = readOpeningFens(values.openings);
+  const openingsPart = (values['openings-part'] ?? 'all') as OpeningsPart;
+  if (!OPENINGS_PARTS.includes(openingsPart)) {
+    throw new UsageError(`${cmd}: --openings-part must be one of ${OPENINGS_PARTS.join(', ')}, got "${openingsPart}"`);
+  }
+  const openings = selectOpenings(readOpeningFens(values.openings), openingsPart);
+  if (openings.length === 0) throw new InputError(`${values.openings}: no openings in part ${openingsPart}`);
   const out = resolve(values.out ?? join(defaultDataDir(env), `seed${seed}-nodes${nodes}-games${games}.txt`));
   const { evalParams, evalSource } = evalArgs(cmd, values.preset, values.params);
-  return { games, nodes, threads, seed, chunk, hashMb, openingsSource: values.openings, openings, out, evalParams, evalSource };
+  return { games, nodes, threads, seed, chunk, hashMb, openingsSource: values.openings, openingsPart, openings, out, evalParams, evalSource };
 }
 
 /** The weights of --preset or --params (at most one): DEFAULT_PARAMS itself when neither is given. */

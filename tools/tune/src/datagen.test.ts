@@ -106,6 +106,8 @@ describe('datagen command line', () => {
     [['--openings', 'startpos', '--preset', 'stockfish'], 'tempo-datagen: datagen: --preset must be one of default, handset, pesto-only, got "stockfish"'],
     [['--openings', 'startpos', '--preset', 'handset', '--params', 'x.json'], 'tempo-datagen: datagen: give --preset or --params, not both'],
     [['--openings', 'startpos', '--params', '/no/such/table.json'], 'tempo-datagen: cannot read /no/such/table.json: no such file'],
+    [['--openings', 'startpos', '--openings-part', 'odd'], 'tempo-datagen: datagen: --openings-part must be one of all, train, test, got "odd"'],
+    [['--openings', 'startpos', '--openings-part', 'train'], 'tempo-datagen: startpos: no openings in part train'],
   ])('%j: one line, exit 2', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);
@@ -137,6 +139,13 @@ describe('datagen command line', () => {
     expect(parseDatagenArgs(['--openings', 'startpos'], {})).toMatchObject({ games: 1000, nodes: 5000, threads: 1, seed: 1, chunk: 63, hashMb: 16 });
     expect(parseDatagenArgs(['--openings', 'startpos', '--games', '40000'], {})?.chunk).toBe(100);
     expect(parseDatagenArgs(['--openings', 'startpos', '--games', '40'], {})?.chunk).toBe(3);
+  });
+
+  test('--openings-part: train leaves out every tenth line from the first, test keeps only those', () => {
+    const fens = [1, 2, 3].map((k) => parseDatagenArgs(['--openings', EPD, '--openings-part', 'all'], {})?.openings[k - 1]);
+    expect(parseDatagenArgs(['--openings', EPD], {})?.openings).toEqual(fens);
+    expect(parseDatagenArgs(['--openings', EPD, '--openings-part', 'test'], {})?.openings).toEqual([fens[0]]);
+    expect(parseDatagenArgs(['--openings', EPD, '--openings-part', 'train'], {})?.openings).toEqual([fens[1], fens[2]]);
   });
 
   test('chunks: ranges of --chunk games, the last one short', () => {
