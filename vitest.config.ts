@@ -17,6 +17,8 @@ export default defineConfig({
       '@tempo/movegen': src('movegen'),
       '@tempo/eval': src('eval'),
       '@tempo/search': src('search'),
+      '@tempo/nnue': src('nnue'),
+      '@tempo/uci': src('uci'),
       '@tempo/toolkit': src('toolkit', 'tools'),
     },
   },
