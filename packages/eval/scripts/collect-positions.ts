@@ -2,7 +2,7 @@
  * Collects benchmark positions from real games: Ethereal 12 against Toga II 3.0
  * (Debian's ethereal-chess and toga2), 80 ms a move, from openings of four random
  * legal plies (fixed seed), every position of every game. Writes
- * tools/perft/src/eval-positions.ts. Run (once; the output is committed):
+ * data/eval-positions.fen. Run (once; the output is committed):
  *
  *   npx esbuild packages/eval/scripts/collect-positions.ts --bundle --platform=node \
  *     --format=esm --define:__DEBUG__=false --outfile=/tmp/collect.mjs && node /tmp/collect.mjs
@@ -70,16 +70,11 @@ async function main(): Promise<void> {
     console.error(`game ${game + 1}: ${moves.length} plies, ${fens.length} positions`);
   }
   for (const e of engines) e.quit();
-  const body = fens.map((f) => `  '${f}',`).join('\n');
-  writeFileSync('tools/perft/src/eval-positions.ts', `/**
- * ${fens.length} positions from real games, Ethereal 12 against Toga II 3.0 at 80 ms
- * a move from four random opening plies: every position of every game, for the
- * evaluation benchmark in bench-micro.ts. Made by
- * packages/eval/scripts/collect-positions.ts.
- */
-export const EVAL_POSITIONS: readonly string[] = [
-${body}
-];
-`);
+  const header = [
+    `# ${fens.length} positions from real games, Ethereal 12 against Toga II 3.0 at 80 ms a move from four random`,
+    '# opening plies: every position of every game. The evaluation benchmarks read it (tools/perft bench-micro,',
+    '# packages/eval/scripts). Made by packages/eval/scripts/collect-positions.ts.',
+  ];
+  writeFileSync('data/eval-positions.fen', [...header, ...fens, ''].join('\n'));
 }
 main().catch((e) => { console.error(e); process.exit(1); });

@@ -6,7 +6,9 @@
 import { Position } from '@tempo/position';
 import { generateLegal } from '@tempo/movegen';
 import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo/eval';
-import { EVAL_POSITIONS } from '../../../tools/perft/src/eval-positions';
+import { readFileSync } from 'node:fs';
+// Run from the repository root: the positions are data/eval-positions.fen, shared with tools/perft's bench-micro.
+const EVAL_POSITIONS = readFileSync('data/eval-positions.fen', 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
 const ps = EVAL_POSITIONS.map((f) => Position.fromFen(f, { psq: DEFAULT_PSQ }));
 const list = new Int32Array(256);
 const mv = ps.map((p) => Array.from(list.subarray(0, generateLegal(p, list, 0))));

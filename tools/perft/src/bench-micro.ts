@@ -2,18 +2,23 @@
  * Micro-benchmarks (benchmark.js) of the hot paths under perft, on the CPW
  * positions: slider attack lookups through the magic tables, legal move generation,
  * and doMove + undoMove over every legal move. Then the evaluation over 1,515
- * positions from real games (eval-positions.ts) with the pawn hash cold (off: every
+ * positions from real games (data/eval-positions.fen at the repository root) with the pawn hash cold (off: every
  * call computes the pawn structure) and warm, and doMove + undoMove pairs over the
  * legal moves of the same positions, so the cost of one evaluation can be given in
  * make/unmake pairs. Run with `pnpm bench`.
  */
+import { readFileSync } from 'node:fs';
 import Benchmark from 'benchmark';
 import { BISHOP_TABLE, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
 import { Position } from '@tempo/position';
 import { MAX_MOVES, generateLegal } from '@tempo/movegen';
 import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo/eval';
 import { CPW_POSITIONS } from './positions';
-import { EVAL_POSITIONS } from './eval-positions';
+
+/** The evaluation benchmark's positions, shared with packages/eval/scripts: one FEN a line, `#` comments. */
+const EVAL_POSITIONS = readFileSync(new URL('../../../data/eval-positions.fen', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '' && !line.startsWith('#'));
 
 const positions = CPW_POSITIONS.map((p) => Position.fromFen(p.fen));
 const occupancy = positions.map((pos) => [pos.bb[0] | pos.bb[16], pos.bb[1] | pos.bb[17]]);
