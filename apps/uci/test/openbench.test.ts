@@ -1,0 +1,66 @@
+/**
+ * OpenBench's build contract, run as its client runs it: `make EXE=<path>` at the
+ * repository root writes an executable Node script at <path>, and `<path> bench`
+ * prints, within OpenBench's 60 s, a node count and a speed that its client can read,
+ * the node count being the signature of `node apps/uci/dist/tempo.js bench`.
+ * Needs make: skipped with a message where it is missing, failed under CI=true.
+ */
+import { afterAll, describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ENGINE } from './engine-process';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const hasMake = spawnSync('make', ['--version']).status === 0;
+if (!hasMake && process.env.CI === 'true') throw new Error('make is missing: .ci/run installs it (apt-get install make)');
+if (!hasMake) console.warn('openbench.test.ts: skipped, make is not installed (apt-get install make)');
+
+/**
+ * What OpenBench's client reads from a bench's output (Client/bench.py): lines from the
+ * last up, non-alphanumerics turned to spaces, the first `nodes N`-like and `N nps`-like
+ * matches win.
+ */
+function openBenchParse(output: string): { bench: number | null; nps: number | null } {
+  let bench: string | null = null;
+  let nps: string | null = null;
+  for (const raw of output.trim().split('\n').reverse()) {
+    const line = raw.replace(/[^a-zA-Z0-9 ]+/g, ' ');
+    const n = /(\d+\s+nps)|(nps\s+\d+)|(nodes second\s+\d+)/i.exec(line);
+    const b = /(\d+\s+nodes)|(nodes\s+\d+)|(nodes searched\s+\d+)/i.exec(line);
+    if (n && nps === null) nps = n[0];
+    if (b && bench === null) bench = b[0];
+  }
+  const int = (s: string | null) => (s === null ? null : Number(/\d+/.exec(s)![0]));
+  return { bench: int(bench), nps: int(nps) };
+}
+
+describe.skipIf(!hasMake)('make EXE=<path> (OpenBench)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tempo-openbench-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('builds an executable engine at EXE whose bench OpenBench reads as the dist build\'s signature', () => {
+    const exe = join(dir, 'Tempo-openbench');
+    const made = spawnSync('make', [`EXE=${exe}`], { cwd: ROOT, encoding: 'utf8' });
+    expect(made.status, made.stderr + made.stdout).toBe(0);
+    accessSync(exe, constants.X_OK);
+    expect(readFileSync(exe, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+
+    // As OpenBench runs it: `./<binary> bench` from the folder it sits in.
+    const started = performance.now();
+    const ob = spawnSync(`./Tempo-openbench`, ['bench'], { cwd: dir, encoding: 'utf8' });
+    const seconds = (performance.now() - started) / 1000;
+    expect(ob.status, ob.stderr).toBe(0);
+    expect(seconds).toBeLessThan(60);
+    const read = openBenchParse(ob.stdout);
+
+    const dist = spawnSync(process.execPath, [ENGINE, 'bench'], { encoding: 'utf8' });
+    const signature = Number(/^Nodes searched: (\d+)$/m.exec(dist.stdout)?.[1]);
+    expect(signature).toBeGreaterThan(0);
+    expect(read.bench).toBe(signature);
+    expect(read.nps).toBe(Number(/^Nodes\/second: (\d+)$/m.exec(ob.stdout)?.[1]));
+    expect(read.nps).toBeGreaterThan(0);
+  });
+});
