@@ -32,6 +32,8 @@ describe('bad input: one line naming it, non-zero exit', () => {
     [['--engine', 'name=A', 'cmd=x', 'colour=red', ...B], 2, /unknown key "colour"/],
     // A misspelt option would be ignored in silence: the fake engine declares Hash only (any case is fine).
     [[...A, ...B, '--each', 'tc=1', 'option.hash=8', 'option.Hsah=8', '--games', '2', '--openings', EPD], 2, /^tempo-match: engine A does not declare the option "Hsah" \(it declares "Hash"\)$/],
+    [[...base, '--games', '2', '--openings', EPD, '--openings-part', 'half'], 2, /^tempo-match: --openings-part must be one of all, train, test, got "half"$/],
+    [[...base, '--games', '2', '--openings-part', 'test'], 2, /^tempo-match: --openings-part needs --openings FILE$/],
   ] as Array<[string[], number, RegExp]>)('%j', async (argv, code, message) => {
     const r = await run(...argv);
     expect(r.code).toBe(code);
@@ -41,6 +43,18 @@ describe('bad input: one line naming it, non-zero exit', () => {
 });
 
 describe('the command line end to end', () => {
+  it('--openings-part test plays only the openings whose index is a multiple of 10 and records the part', async () => {
+    // Two games from the first (index 0) opening of the two: the second (index 1) is in the train part.
+    const out = join(dir, 'part.json');
+    const r = await run(...base, '--games', '2', '--openings', EPD, '--openings-part', 'test', '--out', out);
+    expect(r.code).toBe(0);
+    const result = JSON.parse(readFileSync(out, 'utf8'));
+    expect(result.settings.openings).toMatchObject({ count: 1, part: 'test' });
+    const train = await run(...base, '--games', '2', '--openings', EPD, '--openings-part', 'train', '--out', out, '--resume');
+    expect(train.code).toBe(2);
+    expect(train.err[0]).toMatch(/was played with other settings/);
+  });
+
   it('plays, writes result and PGN, refuses a resume or merge with other settings, merges', async () => {
     const out1 = join(dir, 'r1.json'), out2 = join(dir, 'r2.json'), pgn = join(dir, 'g.pgn');
     const r1 = await run(...base, '--games', '4', '--openings', EPD, '--out', out1, '--pgn', pgn, '--sprt', 'elo0=0', 'elo1=5');

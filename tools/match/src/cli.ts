@@ -9,7 +9,7 @@ import { matchCommand, mergeCommand } from './commands';
 
 const USAGE = [
   'usage: tempo-match --engine name=A cmd="..." [option.X=V] [tc=10+0.1|nodes=N|depth=N|movetime=MS] --engine name=B cmd=...',
-  '         [--each tc=...] --games N --openings FILE [--order random|sequential] [--seed S] [--concurrency N]',
+  '         [--each tc=...] --games N --openings FILE [--openings-part all|train|test] [--order random|sequential] [--seed S] [--concurrency N]',
   '         [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized|logistic] [--pgn FILE] [--out FILE] [--resume]',
   '         [--chess960] [--draw movenumber=N movecount=N score=CP] [--resign movecount=N score=CP] [--maxmoves N] [--margin MS] [--verbose]',
   '       tempo-match merge A.json B.json ...',

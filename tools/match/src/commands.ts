@@ -1,7 +1,7 @@
 /** The match and merge commands: options to settings, the run with its progress line, the report. */
 import { existsSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { InputError, UsageError, readOpenings, type Io, type Opening } from '@tempo/toolkit';
+import { InputError, UsageError, readOpenings, selectOpenings, type Io, type Opening } from '@tempo/toolkit';
 import { runMatch, type MatchEvents } from './match';
 import { parseMatchArgs, resolveEngines } from './options';
 import { firstDifference, mergeResults, readResultFile, type MatchSettings, type ResultFile } from './results';
@@ -16,14 +16,17 @@ export async function matchCommand(argv: string[], io: Io, extra: { signal?: Abo
   const engines = resolveEngines(o);
   if (o.games === 0) throw new UsageError('--games N is required');
   if (o.resume && !o.out) throw new UsageError('--resume needs --out FILE (the result file to continue)');
-  const openings: Opening[] = o.openings ? readOpenings(o.openings, o.chess960) : [{ fen: START, moves: [] }];
+  if (o.openingsPart !== 'all' && !o.openings) throw new UsageError('--openings-part needs --openings FILE');
+  const openings: Opening[] = o.openings ? selectOpenings(readOpenings(o.openings, o.chess960), o.openingsPart) : [{ fen: START, moves: [] }];
+  if (openings.length === 0) throw new InputError(`${o.openings}: no openings in part ${o.openingsPart}`);
   const settings: MatchSettings = {
     engines,
     chess960: o.chess960,
     adjudication: o.adjudication,
     marginMs: o.marginMs,
     games: o.games + (o.games % 2),
-    openings: { file: o.openings ?? '(start position)', count: openings.length, order: o.order, seed: o.seed },
+    // The part is recorded only when it is not the whole file, so older result files still resume and merge.
+    openings: { file: o.openings ?? '(start position)', count: openings.length, order: o.order, seed: o.seed, ...(o.openingsPart !== 'all' ? { part: o.openingsPart } : {}) },
     ...(o.sprt ? { sprt: o.sprt } : {}),
   };
   let previous: ResultFile | undefined;

@@ -57,6 +57,9 @@ export async function ladderCommand(argv: string[], io: Io): Promise<number> {
   let subject = ['name=Tempo', 'cmd=node apps/uci/dist/tempo.js'];
   let openings = '../shared/data/openings-3moves.epd', dir = defaultLadderDir(), strength = 'docs/STRENGTH.md';
   let elos = [1600, 2000, 2400];
+  // The ladder measures on the test tenth of the openings (never used for data or tuning), from a seed the caller
+  // makes fresh for each new ladder.
+  let part = 'test', seed = '1';
   let subjectCommit: string | undefined;
   const extra: Opponent[] = [];
   let only: string[] | undefined;
@@ -78,6 +81,8 @@ export async function ladderCommand(argv: string[], io: Io): Promise<number> {
         break;
       }
       case '--openings': openings = one(); break;
+      case '--openings-part': part = one(); break;
+      case '--seed': seed = String(int('ladder --seed', one(), 0)); break;
       case '--dir': dir = one(); break;
       case '--strength-file': strength = one(); break;
       case '--stockfish-elo': elos = one().split(',').map((e) => int('ladder --stockfish-elo', e, 1320, 3190)); break;
@@ -96,7 +101,7 @@ export async function ladderCommand(argv: string[], io: Io): Promise<number> {
     const out = join(dir, `${slug(subjectName)}-vs-${slug(opp.name)}.json`);
     const args = [
       '--engine', ...subject, '--engine', ...opp.words, '--each', `tc=${tc}`, '--games', String(games),
-      '--openings', openings, '--order', 'random', '--seed', '1', '--concurrency', String(concurrency),
+      '--openings', openings, '--openings-part', part, '--order', 'random', '--seed', seed, '--concurrency', String(concurrency),
       '--out', out, '--pgn', join(dir, `${slug(subjectName)}-vs-${slug(opp.name)}.pgn`),
       ...(resume ? ['--resume'] : []),
     ];

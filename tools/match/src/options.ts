@@ -3,7 +3,7 @@
  * `--sprt`, `--draw` and `--resign` too; everything is checked here, so a mistake is
  * one line naming the option, before any engine starts.
  */
-import { UsageError, type Adjudication, type EngineSpec, type Limit } from '@tempo/toolkit';
+import { OPENINGS_PARTS, UsageError, type Adjudication, type EngineSpec, type Limit, type OpeningsPart } from '@tempo/toolkit';
 import type { SprtSettings } from './stats';
 
 /** One engine as given on the command line. */
@@ -17,6 +17,8 @@ export interface MatchOptions {
   each: Partial<EngineArg>;
   games: number;
   openings?: string;
+  /** Which openings of the file: all, or selectOpenings' train/test split (`--openings-part`). */
+  openingsPart: OpeningsPart;
   order: 'sequential' | 'random';
   seed: number;
   concurrency: number;
@@ -118,6 +120,7 @@ export function parseMatchArgs(argv: string[]): MatchOptions {
     each: {},
     games: 0,
     order: 'sequential',
+    openingsPart: 'all',
     seed: 1,
     concurrency: 1,
     resume: false,
@@ -139,6 +142,11 @@ export function parseMatchArgs(argv: string[]): MatchOptions {
         break;
       case '--games': need(opt, v, 1); o.games = int('--games', v[0], 1); break;
       case '--openings': need(opt, v, 1); o.openings = v[0]; break;
+      case '--openings-part':
+        need(opt, v, 1);
+        if (!OPENINGS_PARTS.includes(v[0] as OpeningsPart)) throw new UsageError(`--openings-part must be one of ${OPENINGS_PARTS.join(', ')}, got "${v[0]}"`);
+        o.openingsPart = v[0] as OpeningsPart;
+        break;
       case '--order':
         need(opt, v, 1);
         if (v[0] !== 'random' && v[0] !== 'sequential') throw new UsageError(`--order must be random or sequential, got "${v[0]}"`);

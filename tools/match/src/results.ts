@@ -17,7 +17,7 @@ export interface MatchSettings {
   adjudication: Adjudication;
   marginMs: number;
   games: number;
-  openings: { file: string; count: number; order: 'sequential' | 'random'; seed: number };
+  openings: { file: string; count: number; order: 'sequential' | 'random'; seed: number; part?: 'train' | 'test' };
   sprt?: SprtSettings;
 }
 
