@@ -11,3 +11,15 @@ export { SEARCH_PARAMS, SearchParams, findParam, type SearchParam } from './para
 export { searchPosition, quiescenceLeaf, type SearchPositionOptions, type QuiescenceLeaf } from './api';
 export { uciScore } from './root';
 export { MAX_PLY, MAX_DEPTH, VALUE_MATE, VALUE_INFINITE, VALUE_NONE, VALUE_MATE_IN_MAX_PLY } from './constants';
+export {
+  SKILL_MAX,
+  SKILL_ELO_MIN,
+  SKILL_ELO_MAX,
+  SKILL_ELO_POINTS,
+  type SkillPlan,
+  type SkillCandidate,
+  skillPlan,
+  skillFromElo,
+  chooseSkillMove,
+  SkillRng,
+} from './skill';
