@@ -1,0 +1,66 @@
+/**
+ * The integer forward pass: screlu of both perspectives' accumulators through one
+ * output bucket. `evaluateFeatures` is the reference from scratch (the trainer's
+ * export check and the accumulator stack are tested against it); `forward` is the
+ * same arithmetic over accumulators the stack keeps.
+ */
+import { NNUE_INPUTS, NNUE_SCALE, QA, QB } from './constants';
+import { outputBucket } from './features';
+import type { NetWeights } from './net';
+
+/**
+ * Output of the net for accumulators acc[us..us+H) (side to move) and
+ * acc[them..them+H) through bucket `bucket`, in centipawns from the side to move's view:
+ *   sum = sum_j screlu(acc_us[j]) * w[j] + screlu(acc_them[j]) * w[H + j]   (scale QA*QA*QB)
+ *   cp  = trunc((trunc(sum / QA) + outBias) * NNUE_SCALE / (QA * QB))
+ * Each product is below 2^31 and the sum far below 2^53, so float arithmetic is exact
+ * and the order of the additions does not matter (two partial sums hide the latency).
+ */
+export function forward(net: NetWeights, acc: Int16Array, us: number, them: number, bucket: number): number {
+  const w = net.outWeights, H = net.hidden;
+  const wo = bucket * 2 * H;
+  let s0 = 0, s1 = 0;
+  for (let j = 0; j < H; j += 2) {
+    let a = acc[us + j], b = acc[us + j + 1];
+    a = a < 0 ? 0 : a > QA ? QA : a;
+    b = b < 0 ? 0 : b > QA ? QA : b;
+    s0 += a * w[wo + j] * a;
+    s1 += b * w[wo + j + 1] * b;
+  }
+  const wt = wo + H;
+  for (let j = 0; j < H; j += 2) {
+    let a = acc[them + j], b = acc[them + j + 1];
+    a = a < 0 ? 0 : a > QA ? QA : a;
+    b = b < 0 ? 0 : b > QA ? QA : b;
+    s0 += a * w[wt + j] * a;
+    s1 += b * w[wt + j + 1] * b;
+  }
+  return Math.trunc(((Math.trunc((s0 + s1) / QA) + net.outBias[bucket]) * NNUE_SCALE) / (QA * QB));
+}
+
+/** Adds the bias and the weights of every feature in `features` into acc[at..at+H). */
+export function accumulate(net: NetWeights, features: ArrayLike<number>, acc: Int16Array, at: number): void {
+  const H = net.hidden, w = net.ftWeights;
+  for (let j = 0; j < H; j++) acc[at + j] = net.ftBias[j];
+  for (let i = 0; i < features.length; i++) {
+    const f = features[i];
+    if (!(f >= 0 && f < NNUE_INPUTS && Number.isInteger(f))) throw new RangeError(`nnue: feature ${f} is not an integer in 0..${NNUE_INPUTS - 1}`);
+    const o = f * H;
+    for (let j = 0; j < H; j++) acc[at + j] += w[o + j];
+  }
+}
+
+/**
+ * The net's evaluation from scratch, in centipawns from the side to move's view:
+ * `white` and `black` are the active features from white's and from black's
+ * perspective (featureIndex), the piece count is white.length, `stm` the side to
+ * move (0 white, 1 black).
+ */
+export function evaluateFeatures(net: NetWeights, white: ArrayLike<number>, black: ArrayLike<number>, stm: number): number {
+  if (white.length !== black.length) throw new RangeError(`nnue: ${white.length} white features but ${black.length} black ones`);
+  const H = net.hidden;
+  const acc = new Int16Array(2 * H);
+  accumulate(net, white, acc, 0);
+  accumulate(net, black, acc, H);
+  return forward(net, acc, stm === 0 ? 0 : H, stm === 0 ? H : 0, outputBucket(white.length, net.buckets));
+}
