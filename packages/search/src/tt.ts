@@ -1,14 +1,32 @@
 /**
  * The transposition table: buckets of five entries in one Int32Array over a
  * SharedArrayBuffer (a plain ArrayBuffer where none is available), so worker threads
- * can share it. A bucket is 16 words (64 bytes, one cache line): five entries of three
- * words and one spare word.
+ * can share it (Lazy SMP). A bucket is 16 words (64 bytes, one cache line): five
+ * entries of three words and one spare word.
  *
  * Entry words:
- *   w0  the key's high half (the check; the low half chose the bucket)
  *   w1  move (bits 0-15) | score (int16, bits 16-31)
  *   w2  static eval (int16, bits 0-15) | depth - DEPTH_NONE + 1 (bits 16-23; 0 = empty)
  *       | generation (bits 27-31) | PV flag (bit 26) | bound (bits 24-25)
+ *   w0  the check: keyHi ^ w1 ^ mix(w2) (the key's low half chose the bucket)
+ *
+ * Threads read and write entries without locks, and an entry is three words, so a
+ * reader can meet words of two different writes (one thread's key with another's
+ * depth or bound). Each word on its own is whole: ECMAScript makes aligned accesses
+ * to an integer TypedArray tear-free, also on shared memory. So the entry is sealed
+ * as a whole, after Hyatt and Mann's lockless hashing (ICGA Journal 25(1), 2002):
+ * the check word is the key XOR the data, a reader reads each word once and accepts
+ * the entry only when its three words give back its key. Plain XOR (keyHi ^ w1 ^ w2)
+ * would pass a mix of two writes whose w1 and w2 differ by the same bits; passing
+ * w2 through a bijective 32-bit mixer (Wellons' lowbias32) first leaves a mixed
+ * entry a chance of about 2^-32 to pass as some key, the rate at which a wrong
+ * position already matches the 32-bit check. A move read from the table is still
+ * checked for pseudo-legality and legality by the move picker.
+ *
+ * Writes: `store` writes the three words; `probe` writes only when the entry is of
+ * an older search (its generation is refreshed so it survives this one), and then
+ * w2 and the check together. A write that races another thread's leaves at worst an
+ * entry that fails its check: a miss, replaced like any other entry.
  *
  * Scores are stored as seen from the node (mate distances relative to it): callers
  * convert with scoreToTT / scoreFromTT.
@@ -27,6 +45,18 @@ export function scoreToTT(s: number, ply: number): number {
 export function scoreFromTT(s: number, ply: number): number {
   if (s === VALUE_NONE) return s;
   return s >= VALUE_MATE_IN_MAX_PLY ? s - ply : s <= VALUE_MATED_IN_MAX_PLY ? s + ply : s;
+}
+
+/**
+ * The check word of an entry: keyHi ^ w1 ^ lowbias32(w2). The probe and store scans
+ * write the same lines out (hot loops, see CONVENTIONS rule 13); a test keeps them equal.
+ */
+export function ttCheck(keyHi: number, w1: number, w2: number): number {
+  let x = w2 ^ (w2 >>> 16);
+  x = Math.imul(x, 0x7feb352d);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x846ca68b);
+  return keyHi ^ w1 ^ x ^ (x >>> 16);
 }
 
 function makeBuffer(bytes: number): SharedArrayBuffer | ArrayBuffer {
@@ -61,7 +91,10 @@ export class TranspositionTable {
   hitBound = 0;
   hitPv = 0;
 
-  /** A table of about `mb` megabytes (rounded down to a power of two), or a view of another thread's `buffer`. */
+  /**
+   * A table of about `mb` megabytes (rounded down to a power of two), or a view of
+   * another thread's `buffer` (any whole number of 64-byte buckets, a power of two).
+   */
   constructor(mb: number, buffer?: SharedArrayBuffer) {
     if (buffer !== undefined) {
       this.buffer = buffer;
@@ -86,7 +119,7 @@ export class TranspositionTable {
     this.generation = 0;
   }
 
-  /** Empties every entry. */
+  /** Empties every entry (all-zero words: depth byte 0). */
   clear(): void {
     this.data.fill(0);
     this.generation = 0;
@@ -97,7 +130,10 @@ export class TranspositionTable {
     this.generation = (this.generation + 1) & 31;
   }
 
-  /** Permille of sampled entries written in the current search (UCI `hashfull`). */
+  /**
+   * Permille of sampled entries written in the current search (UCI `hashfull`). A
+   * statistic: it reads w2 alone, unverified.
+   */
   hashfull(): number {
     const d = this.data, buckets = Math.min(200, this.mask + 1), g = this.generation;
     let n = 0;
@@ -110,24 +146,37 @@ export class TranspositionTable {
     return Math.round((n * 1000) / (buckets * ENTRIES_PER_BUCKET));
   }
 
-  /** Looks the key up; on a hit fills hitMove ... hitPv and returns true. The score is raw (see scoreFromTT). */
+  /**
+   * Looks the key up; on a hit fills hitMove ... hitPv from one whole entry (its
+   * words read once each and verified together) and returns true. The score is raw
+   * (see scoreFromTT).
+   */
   probe(keyLo: number, keyHi: number): boolean {
     const d = this.data;
     const base = (keyLo & this.mask) * WORDS_PER_BUCKET;
     for (let i = base, end = base + 15; i < end; i += 3) {
       const w2 = d[i + 2];
-      if (d[i] === keyHi && (w2 & 0xff0000) !== 0) {
-        const w1 = d[i + 1];
-        this.hitMove = w1 & 0xffff;
-        this.hitScore = w1 >> 16;
-        this.hitEval = (w2 << 16) >> 16;
-        this.hitDepth = ((w2 >>> 16) & 0xff) + DEPTH_NONE - 1;
-        this.hitBound = (w2 >>> 24) & 3;
-        this.hitPv = (w2 >>> 26) & 1;
-        // Refresh the generation so the entry survives this search.
-        d[i + 2] = (w2 & 0x07ffffff) | (this.generation << 27);
-        return true;
+      if ((w2 & 0xff0000) === 0) continue;
+      const w0 = d[i], w1 = d[i + 1];
+      let x = w2 ^ (w2 >>> 16); // ttCheck, written out
+      x = Math.imul(x, 0x7feb352d);
+      x ^= x >>> 15;
+      x = Math.imul(x, 0x846ca68b);
+      if ((w0 ^ w1 ^ x ^ (x >>> 16)) !== keyHi) continue;
+      this.hitMove = w1 & 0xffff;
+      this.hitScore = w1 >> 16;
+      this.hitEval = (w2 << 16) >> 16;
+      this.hitDepth = ((w2 >>> 16) & 0xff) + DEPTH_NONE - 1;
+      this.hitBound = (w2 >>> 24) & 3;
+      this.hitPv = (w2 >>> 26) & 1;
+      // An entry of an older search gets this generation, so it survives this search.
+      const g = this.generation;
+      if (((w2 >>> 27) & 31) !== g) {
+        const n2 = (w2 & 0x07ffffff) | (g << 27);
+        d[i + 2] = n2;
+        d[i] = ttCheck(keyHi, w1, n2);
       }
+      return true;
     }
     return false;
   }
@@ -135,16 +184,30 @@ export class TranspositionTable {
   /**
    * Stores an entry (score already converted by scoreToTT). On the same key, an
    * older move is kept when `move` is 0, and a shallower non-exact result does not
-   * overwrite a deeper one of this search.
+   * overwrite a deeper one of this search. The victim is chosen on unverified
+   * depths and ages (a heuristic); what is kept from an old entry comes from a
+   * verified read.
    */
   store(keyLo: number, keyHi: number, score: number, ev: number, depth: number, bound: number, move: number, pv: number): void {
     const d = this.data, g = this.generation;
     const base = (keyLo & this.mask) * WORDS_PER_BUCKET;
-    let slot = base, worst = 0x7fffffff;
+    let slot = base, worst = 0x7fffffff, old1 = 0, old2 = 0, same = false;
     for (let i = base, end = base + 15; i < end; i += 3) {
       const w2 = d[i + 2];
-      if ((w2 & 0xff0000) === 0 || d[i] === keyHi) {
+      if ((w2 & 0xff0000) === 0) {
         slot = i;
+        break;
+      }
+      const w1 = d[i + 1];
+      let x = w2 ^ (w2 >>> 16); // ttCheck, written out
+      x = Math.imul(x, 0x7feb352d);
+      x ^= x >>> 15;
+      x = Math.imul(x, 0x846ca68b);
+      if ((d[i] ^ w1 ^ x ^ (x >>> 16)) === keyHi) {
+        slot = i;
+        old1 = w1;
+        old2 = w2;
+        same = true;
         break;
       }
       // Replace the shallowest entry, counting each generation of age as 8 plies.
@@ -154,14 +217,15 @@ export class TranspositionTable {
         slot = i;
       }
     }
-    const old2 = d[slot + 2], d8 = depth - DEPTH_NONE + 1;
-    const same = d[slot] === keyHi && (old2 & 0xff0000) !== 0;
+    const d8 = depth - DEPTH_NONE + 1;
     if (same) {
-      if (move === 0) move = d[slot + 1] & 0xffff;
+      if (move === 0) move = old1 & 0xffff;
       if (bound !== BOUND_EXACT && d8 + 4 + 2 * pv <= ((old2 >>> 16) & 0xff) && ((old2 >>> 27) & 31) === g) return;
     }
-    d[slot] = keyHi;
-    d[slot + 1] = (move & 0xffff) | (score << 16);
-    d[slot + 2] = (ev & 0xffff) | (d8 << 16) | (bound << 24) | (pv << 26) | (g << 27);
+    const w1 = (move & 0xffff) | (score << 16);
+    const w2 = (ev & 0xffff) | (d8 << 16) | (bound << 24) | (pv << 26) | (g << 27);
+    d[slot + 1] = w1;
+    d[slot + 2] = w2;
+    d[slot] = ttCheck(keyHi, w1, w2);
   }
 }
