@@ -5,7 +5,7 @@ import { defineConfig } from 'tsup';
  * `__DEBUG__` false, so the debug checks are compiled out of the timed code.
  */
 export default defineConfig({
-  entry: { cli: 'src/cli.ts', 'bench-micro': 'src/bench-micro.ts' },
+  entry: { cli: 'src/cli.ts', 'bench-micro': 'src/bench-micro.ts', nps: 'src/nps.ts' },
   format: ['esm'],
   clean: true,
   splitting: true,

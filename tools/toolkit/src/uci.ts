@@ -113,9 +113,14 @@ export class UciEngine {
    * engines with commands of their own, such as Lozza's `perft N`).
    */
   async ask(line: string, answer: RegExp, timeoutMs = 600_000): Promise<string> {
-    this.send(line);
-    const lines = await this.readUntil((l) => answer.test(l), timeoutMs);
+    const lines = await this.askLines(line, answer, timeoutMs);
     return lines[lines.length - 1];
+  }
+
+  /** As `ask`, but resolves to every line read up to and including the answer (a search's `info` lines and its `bestmove`). */
+  async askLines(line: string, answer: RegExp, timeoutMs = 600_000): Promise<string[]> {
+    this.send(line);
+    return this.readUntil((l) => answer.test(l), timeoutMs);
   }
 
   /** Sends lines that need no answer, then waits for `readyok`. */
