@@ -1,0 +1,132 @@
+/**
+ * The work of a training step, split so that its result does not depend on how many
+ * threads run it or when they finish:
+ *
+ * - a batch is cut into CHUNKS fixed slices; slice c's gradient goes to its own buffer
+ *   (gradChunk), whichever thread computes it;
+ * - the step (stepRange) adds the CHUNKS buffers element by element in slice order,
+ *   divides by the batch size and applies AdamW and the clipping, over a range of the
+ *   parameters: every element is computed the same way whoever owns its range.
+ *
+ * Everything lives in one shared arena (a shared WebAssembly.Memory's buffer, so a
+ * WebAssembly kernel could use the same bytes): parameters, Adam's m and v, CHUNKS
+ * gradient buffers, CHUNKS scratch areas.
+ */
+import { NNUE_SCALE } from '@tempo/nnue';
+import { RECORD_BYTES } from '../record';
+import { Scratch, forward, makeLayout, recordFeatures, recordLoss, scratchBytes, trainRecord, type Layout } from './kernel';
+
+/** Fixed slices a batch is cut into (and so the most threads that help). */
+export const CHUNKS = 8;
+/** Clipping of the float weights (the spec's quantisation limits). */
+export const FT_CLIP = 1.98;
+export const OUT_CLIP = 32767 / 64;
+export const ADAM_BETA1 = 0.9, ADAM_BETA2 = 0.999, ADAM_EPS = 1e-8;
+
+/** What every thread is handed (all buffers shared). */
+export interface SharedState {
+  arena: SharedArrayBuffer;
+  data: Uint8Array;
+  /** The epoch's order of training records. */
+  order: Uint32Array;
+  holdout: Uint32Array;
+  hidden: number;
+  buckets: number;
+  wdl: number;
+  scale: number;
+}
+
+/** Float offsets in the arena: parameters, m, v, then the gradient buffers, each `stride` floats. */
+export function arenaLayout(L: Layout): { stride: number; m: number; v: number; grads: number; scratch: number; bytes: number } {
+  const stride = Math.ceil(L.size / 4) * 4;
+  const grads = 3 * stride;
+  const scratch = grads + CHUNKS * stride;
+  return { stride, m: stride, v: 2 * stride, grads, scratch, bytes: scratch * 4 + CHUNKS * scratchBytes(L.hidden) };
+}
+
+/** A shared arena for a net of this shape, zeroed. */
+export function createArena(hidden: number, buckets: number): SharedArrayBuffer {
+  const { bytes } = arenaLayout(makeLayout(hidden, buckets));
+  const pages = Math.ceil(bytes / 65536);
+  return new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true }).buffer as SharedArrayBuffer;
+}
+
+/** One thread's views of the shared state and the three kinds of task. */
+export class TaskRunner {
+  readonly L: Layout;
+  readonly params: Float32Array;
+  readonly m: Float32Array;
+  readonly v: Float32Array;
+  private readonly grads: Float32Array[] = [];
+  private readonly scratch: Scratch[] = [];
+  private readonly invScale: number;
+
+  constructor(readonly s: SharedState) {
+    this.L = makeLayout(s.hidden, s.buckets);
+    const A = arenaLayout(this.L);
+    const f = (at: number) => new Float32Array(s.arena, at * 4, this.L.size);
+    this.params = f(0);
+    this.m = f(A.m);
+    this.v = f(A.v);
+    for (let c = 0; c < CHUNKS; c++) {
+      this.grads.push(f(A.grads + c * A.stride));
+      this.scratch.push(new Scratch(s.hidden, s.arena, A.scratch * 4 + c * scratchBytes(s.hidden)));
+    }
+    this.invScale = 1 / s.scale;
+  }
+
+  /** Slice c of the batch order[start, start + n): its summed gradient into buffer c (zero on entry); returns its summed loss. */
+  gradChunk(start: number, n: number, c: number): number {
+    const { data, order, wdl } = this.s;
+    const g = this.grads[c], sc = this.scratch[c], p = this.params, L = this.L, inv = this.invScale;
+    const end = start + Math.floor(((c + 1) * n) / CHUNKS);
+    let loss = 0;
+    for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) loss += trainRecord(p, g, L, sc, data, order[i] * RECORD_BYTES, wdl, inv);
+    return loss;
+  }
+
+  /** Slice c of held-out records [start, start + n): their summed loss. */
+  evalChunk(start: number, n: number, c: number): number {
+    const { data, holdout, wdl } = this.s;
+    const sc = this.scratch[c], p = this.params, L = this.L, inv = this.invScale;
+    const end = start + Math.floor(((c + 1) * n) / CHUNKS);
+    let loss = 0;
+    for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) loss += recordLoss(p, L, sc, data, holdout[i] * RECORD_BYTES, wdl, inv);
+    return loss;
+  }
+
+  /**
+   * AdamW step `t` (1-based) over parameters [lo, hi): gradient = sum of the CHUNKS buffers
+   * in order / n (the buffers are zeroed as they are read), then the update with step size
+   * lr and decoupled weight decay wd, then the clipping. With `freezeOut` the output
+   * weights keep their values (their gradient is dropped).
+   */
+  stepRange(lo: number, hi: number, n: number, lr: number, t: number, wd: number, freezeOut: boolean): void {
+    const { params: p, m, v, grads } = this;
+    const c1 = 1 - Math.pow(ADAM_BETA1, t), c2 = 1 - Math.pow(ADAM_BETA2, t), inv = 1 / n;
+    const clipFt = this.L.outWeights, clipOut = this.L.outBias;
+    for (let i = lo; i < hi; i++) {
+      let g = 0;
+      for (let c = 0; c < CHUNKS; c++) {
+        g += grads[c][i];
+        grads[c][i] = 0;
+      }
+      if (freezeOut && i >= clipFt && i < clipOut) continue;
+      g *= inv;
+      const mi = ADAM_BETA1 * m[i] + (1 - ADAM_BETA1) * g;
+      const vi = ADAM_BETA2 * v[i] + (1 - ADAM_BETA2) * g * g;
+      m[i] = mi;
+      v[i] = vi;
+      let w = p[i];
+      w -= lr * (mi / c1 / (Math.sqrt(vi / c2) + ADAM_EPS) + wd * w);
+      const limit = i < clipFt ? FT_CLIP : i < clipOut ? OUT_CLIP : Infinity;
+      p[i] = w > limit ? limit : w < -limit ? -limit : w;
+    }
+  }
+}
+
+/** The float net's output for the record at `offset`, in centipawns (side to move's view), into sc's accumulators; for the export check. */
+export function floatCp(p: Float32Array, L: Layout, data: Uint8Array, offset: number, sc: Scratch): number {
+  const stm = recordFeatures(data, offset, sc);
+  return forward(p, L, sc, stm) * NNUE_SCALE;
+}

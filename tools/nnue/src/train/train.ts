@@ -1,0 +1,174 @@
+/**
+ * `tempo-nnue train`: the run. Loads the records, splits off the held-out games, fits
+ * the scale (or takes --scale), starts from seeded weights or the checkpoint, then per
+ * epoch: the training records in a seeded order, batch by batch gradient (CHUNKS fixed
+ * slices) and AdamW step, the held-out loss, a log line, a checkpoint. At the end the
+ * quantised net is written and checked against the float one.
+ */
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { QB, encodeNet, decodeNet } from '@tempo/nnue';
+import { InputError, Rng, type Io } from '@tempo/toolkit';
+import { readCheckpoint, writeCheckpoint, type CheckpointHeader, type EpochLog } from './checkpoint';
+import { fitScale, loadData, type TrainData } from './data';
+import { checkQuantised, quantise, type QuantCheck } from './export';
+import { makeLayout, type Layout } from './kernel';
+import type { TrainArgs, TrainConfig } from './options';
+import { LocalPool, WorkerPool, type Pool } from './pool';
+import { TaskRunner, createArena, type SharedState } from './tasks';
+import { startLine } from './progress-line';
+
+/** The learning rate falls by cosine from lr to lr * LR_FLOOR over the run's steps. */
+export const LR_FLOOR = 0.02;
+
+/** Step t's (1-based) learning rate out of `total`. */
+export function learningRate(lr: number, t: number, total: number): number {
+  return lr * (LR_FLOOR + (1 - LR_FLOOR) * 0.5 * (1 + Math.cos((Math.PI * (t - 1)) / Math.max(1, total))));
+}
+
+/** Epoch e's order of the training records (Fisher-Yates from Rng("<seed>:order:<e>")). */
+export function epochOrder(train: Uint32Array, seed: number, epoch: number, order: Uint32Array): void {
+  order.set(train);
+  const rng = new Rng(`${seed}:order:${epoch}`);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(rng.float() * (i + 1));
+    const t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+}
+
+/** Seeded starting weights: first layer uniform in +/-0.1, output layer in +/-1/sqrt(2H), biases 0. */
+export function initialWeights(p: Float32Array, hidden: number, ftBias: number, outWeights: number, outBias: number, seed: number): void {
+  const rng = new Rng(`${seed}:init`);
+  for (let i = 0; i < ftBias; i++) p[i] = (rng.float() * 2 - 1) * 0.1;
+  const r = 1 / Math.sqrt(2 * hidden);
+  for (let i = outWeights; i < outBias; i++) p[i] = (rng.float() * 2 - 1) * r;
+}
+
+/**
+ * Rounds the output weights to their int16 grid (multiples of 1/QB) before the last
+ * epoch, which then trains only the rest: the first layer and the biases learn around
+ * the rounded output layer, whose rounding (steps of 400/QB = 6.25 cp for a saturated
+ * neuron) is otherwise the largest part of the quantised net's error.
+ */
+export function snapOutputWeights(p: Float32Array, L: Layout): void {
+  for (let i = L.outWeights; i < L.outBias; i++) p[i] = Math.round(p[i] * QB) / QB;
+}
+
+/** What a run produced. */
+export interface TrainResult {
+  scale: number;
+  history: EpochLog[];
+  /** null when stopped early. */
+  check: QuantCheck | null;
+  netPath: string | null;
+}
+
+/** The first field where a checkpoint's config differs from this run's, or null. */
+function configDifference(a: TrainConfig, b: TrainConfig): string | null {
+  for (const key of Object.keys(a) as (keyof TrainConfig)[]) if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return key;
+  return null;
+}
+
+/** Runs training. `script`: the bundled cli.js for worker threads (null: every task on this thread). */
+export async function train(args: TrainArgs, io: Io, script: URL | null, progress = true): Promise<TrainResult> {
+  const { config: cfg, out } = args;
+  const data: TrainData = loadData(cfg.data, cfg.holdout);
+  if (!existsSync(out)) mkdirSync(out, { recursive: true });
+  const log = (line: string) => {
+    io.out(line);
+    appendFileSync(join(out, 'train.log'), line + '\n');
+  };
+  const L = makeLayout(cfg.hidden, cfg.buckets);
+  const arena = createArena(cfg.hidden, cfg.buckets);
+  const local = new TaskRunner({ arena, data: data.bytes, order: new Uint32Array(0), holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: 1 });
+  const ckPath = join(out, 'checkpoint.bin');
+  let header: CheckpointHeader;
+  if (args.resume && existsSync(ckPath)) {
+    header = readCheckpoint(ckPath, local.params, local.m, local.v, (h) => {
+      const diff = configDifference(h.config, cfg);
+      if (diff !== null) throw new InputError(`cannot resume: ${ckPath} belongs to a run with another --${diff} (${JSON.stringify(h.config[diff as keyof TrainConfig])})`);
+    });
+    log(`resumed from ${ckPath} after epoch ${header.epoch}`);
+  } else {
+    if (args.resume) throw new InputError(`cannot resume: ${ckPath} does not exist`);
+    const scale = cfg.scale ?? fitScale(data);
+    initialWeights(local.params, cfg.hidden, L.ftBias, L.outWeights, L.outBias, cfg.seed);
+    header = { config: cfg, scale, epoch: 0, step: 0, history: [] };
+    writeFileSync(join(out, 'train.log'), '');
+  }
+  const N = data.train.length;
+  log(
+    `data: ${data.records.toLocaleString('en-US')} records of ${data.games.toLocaleString('en-US')} games; training ${N.toLocaleString('en-US')}, ` +
+      `held out ${data.holdout.length.toLocaleString('en-US')} (${data.holdoutGames.toLocaleString('en-US')} games); scale ${header.scale}${cfg.scale === null ? ' (fitted)' : ''}; ` +
+      `net 768x${cfg.hidden}x2 -> ${cfg.buckets} bucket${cfg.buckets > 1 ? 's' : ''}`,
+  );
+  const order = new Uint32Array(new SharedArrayBuffer(4 * N));
+  const shared: SharedState = { arena, data: data.bytes, order, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale };
+  const pool: Pool = script === null || args.threads === 1 ? new LocalPool(shared) : new WorkerPool(script, shared, args.threads, L.size);
+  const batchesPerEpoch = Math.ceil(N / cfg.batch);
+  const totalSteps = batchesPerEpoch * cfg.epochs;
+  try {
+    if (header.epoch === 0 && header.history.length === 0) log(`start: held-out ${(await heldOutLoss(pool, data.holdout.length)).toFixed(6)}`);
+    const last = args.stopAfter === null ? cfg.epochs : Math.min(cfg.epochs, args.stopAfter);
+    for (let epoch = header.epoch + 1; epoch <= last; epoch++) {
+      const t0 = performance.now();
+      const settle = cfg.epochs >= 2 && epoch === cfg.epochs;
+      if (settle) snapOutputWeights(local.params, L);
+      epochOrder(data.train, cfg.seed, epoch, order);
+      const bar = progress ? startLine(`epoch ${epoch}/${cfg.epochs}`, N) : null;
+      let lossSum = 0;
+      for (let b = 0; b < batchesPerEpoch; b++) {
+        const start = b * cfg.batch, n = Math.min(cfg.batch, N - start);
+        const losses = await pool.grad(start, n);
+        let batchLoss = 0;
+        for (const l of losses) batchLoss += l;
+        lossSum += batchLoss;
+        header.step++;
+        await pool.step(n, learningRate(cfg.lr, header.step, totalSteps), header.step, cfg.wd, settle);
+        bar?.update(start + n, batchLoss / n);
+      }
+      bar?.stop();
+      const seconds = (performance.now() - t0) / 1000;
+      const hold = await heldOutLoss(pool, data.holdout.length);
+      const entry: EpochLog = { epoch, train: lossSum / N, holdout: hold };
+      header.history.push(entry);
+      header.epoch = epoch;
+      writeCheckpoint(ckPath, header, local.params, local.m, local.v);
+      log(
+        `epoch ${epoch}/${cfg.epochs}: train ${entry.train.toFixed(6)} held-out ${data.holdout.length === 0 ? '-' : hold.toFixed(6)} ` +
+          `lr ${learningRate(cfg.lr, header.step, totalSteps).toPrecision(3)} ${Math.round(N / seconds).toLocaleString('en-US')} positions/s (${seconds.toFixed(1)} s)`,
+      );
+    }
+  } finally {
+    await pool.close();
+  }
+  if (header.epoch < cfg.epochs) {
+    log(`stopped after epoch ${header.epoch} of ${cfg.epochs} (--stop-after); --resume goes on`);
+    return { scale: header.scale, history: header.history, check: null, netPath: null };
+  }
+  const net = quantise(local.params, L);
+  const bytes = encodeNet(net);
+  decodeNet(bytes);
+  const netPath = join(out, 'net.nnue');
+  writeFileSync(netPath, bytes);
+  const which = data.holdout.length > 0 ? data.holdout : data.train;
+  const check = checkQuantised(local.params, L, net, data.bytes, which, cfg.check);
+  log(
+    `net: ${netPath} (${bytes.length.toLocaleString('en-US')} bytes); quantised vs float on ${check.positions.toLocaleString('en-US')} ${data.holdout.length > 0 ? 'held-out' : 'training'} positions: ` +
+      `mean ${check.meanCp.toFixed(3)} cp, largest ${check.maxCp.toFixed(2)} cp (record ${check.worst}): ` +
+      (check.ok ? 'within the target (mean <= 2, largest <= 10)' : 'NOT within the target (mean <= 2, largest <= 10)'),
+  );
+  return { scale: header.scale, history: header.history, check, netPath };
+}
+
+/** Mean held-out loss (0 with no held-out records), in pieces of 2^16 records, slices summed in order. */
+async function heldOutLoss(pool: Pool, n: number): Promise<number> {
+  if (n === 0) return 0;
+  let sum = 0;
+  for (let start = 0; start < n; start += 1 << 16) {
+    for (const l of await pool.evaluate(start, Math.min(1 << 16, n - start))) sum += l;
+  }
+  return sum / n;
+}
