@@ -68,7 +68,7 @@ describe('transposition table under threads', () => {
   });
 
   test('the verified table never gives a torn entry', async () => {
-    const r = await hammerShared('new', 4000, 1);
+    const r = await hammerShared('new', 3000, 1);
     expect(r.hits, JSON.stringify(r)).toBeGreaterThan(100_000);
     expect(r.torn, JSON.stringify(r)).toBe(0);
   });
