@@ -4,11 +4,12 @@
  * the result does not depend on it.
  */
 import { UsageError, intArg, parseCommand } from '@tempo/toolkit';
+import { simdAvailable } from './kernel-simd';
 
 export const TRAIN_USAGE = [
   'usage: tempo-nnue train --data FILE.tnd [--data ...] --out DIR [--hidden 256] [--buckets 1] [--epochs 20]',
   '         [--batch 16384] [--lr 0.001] [--wd 0.01] [--wdl 0.3] [--scale S] [--threads 2] [--holdout 0.05]',
-  '         [--seed 1] [--check 200000] [--resume] [--stop-after EPOCH]',
+  '         [--seed 1] [--check 200000] [--kernel simd|plain] [--resume] [--stop-after EPOCH]',
   '',
   'Loss: (sigmoid(net cp / S) - target)^2, target = (1 - wdl) x sigmoid(score / S) + wdl x result (mover\'s view);',
   'S is fitted to the data (golden-section search on sigmoid(score / S) against the results) unless --scale is given.',
@@ -34,6 +35,7 @@ const OPTIONS = {
   holdout: { type: 'string' },
   seed: { type: 'string' },
   check: { type: 'string' },
+  kernel: { type: 'string' },
   'stop-after': { type: 'string' },
   resume: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -55,6 +57,8 @@ export interface TrainConfig {
   seed: number;
   /** Held-out positions the quantised net is compared on. */
   check: number;
+  /** The row loops: WebAssembly SIMD or plain TypeScript (the same arithmetic up to float rounding, so part of the result). */
+  kernel: 'simd' | 'plain';
 }
 
 export interface TrainArgs {
@@ -71,6 +75,15 @@ function numberArg(name: string, text: string | undefined, min: number, max: num
   const v = Number(text);
   if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max) throw new UsageError(`train: ${name} must be a number from ${min} to ${max}, got "${text}"`);
   return v;
+}
+
+function kernelArg(text: string | undefined): 'simd' | 'plain' {
+  if (text === undefined || text === 'simd') {
+    if (!simdAvailable()) throw new UsageError('train: this Node cannot run the WebAssembly SIMD kernel; use --kernel plain');
+    return 'simd';
+  }
+  if (text === 'plain') return 'plain';
+  throw new UsageError(`train: --kernel must be simd or plain, got "${text}"`);
 }
 
 /** Parses the train command's arguments; null for --help. */
@@ -95,6 +108,7 @@ export function parseTrainArgs(argv: string[]): TrainArgs | null {
     holdout: numberArg('--holdout', values.holdout, 0, 0.9, 0.05),
     seed: intArg('train', '--seed', values.seed, 0, 0x7fffffff, 1),
     check: intArg('train', '--check', values.check, 0, 1e9, 200000),
+    kernel: kernelArg(values.kernel),
   };
   const stopAfter = values['stop-after'] === undefined ? null : intArg('train', '--stop-after', values['stop-after'], 1, 100000);
   return { config, out: values.out, threads: intArg('train', '--threads', values.threads, 1, 8, 2), resume: values.resume === true, stopAfter };

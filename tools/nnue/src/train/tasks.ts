@@ -14,6 +14,7 @@
  */
 import { NNUE_SCALE } from '@tempo/nnue';
 import { RECORD_BYTES } from '../record';
+import { SimdKernel } from './kernel-simd';
 import { Scratch, forward, makeLayout, recordFeatures, recordLoss, scratchBytes, trainRecord, type Layout } from './kernel';
 
 /** Fixed slices a batch is cut into (and so the most threads that help). */
@@ -25,7 +26,10 @@ export const ADAM_BETA1 = 0.9, ADAM_BETA2 = 0.999, ADAM_EPS = 1e-8;
 
 /** What every thread is handed (all buffers shared). */
 export interface SharedState {
-  arena: SharedArrayBuffer;
+  /** The arena: a shared WebAssembly.Memory (its buffer is a SharedArrayBuffer). */
+  memory: WebAssembly.Memory;
+  /** Run the row loops in the WebAssembly SIMD kernel (kernel-simd.ts), else in plain TypeScript. */
+  simd: boolean;
   data: Uint8Array;
   /** The epoch's order of training records. */
   order: Uint32Array;
@@ -45,10 +49,10 @@ export function arenaLayout(L: Layout): { stride: number; m: number; v: number; 
 }
 
 /** A shared arena for a net of this shape, zeroed. */
-export function createArena(hidden: number, buckets: number): SharedArrayBuffer {
+export function createArena(hidden: number, buckets: number): WebAssembly.Memory {
   const { bytes } = arenaLayout(makeLayout(hidden, buckets));
   const pages = Math.ceil(bytes / 65536);
-  return new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true }).buffer as SharedArrayBuffer;
+  return new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
 }
 
 /** One thread's views of the shared state and the three kinds of task. */
@@ -60,19 +64,22 @@ export class TaskRunner {
   private readonly grads: Float32Array[] = [];
   private readonly scratch: Scratch[] = [];
   private readonly invScale: number;
+  private readonly simd: SimdKernel | null;
 
   constructor(readonly s: SharedState) {
     this.L = makeLayout(s.hidden, s.buckets);
     const A = arenaLayout(this.L);
-    const f = (at: number) => new Float32Array(s.arena, at * 4, this.L.size);
+    const arena = s.memory.buffer;
+    const f = (at: number) => new Float32Array(arena, at * 4, this.L.size);
     this.params = f(0);
     this.m = f(A.m);
     this.v = f(A.v);
     for (let c = 0; c < CHUNKS; c++) {
       this.grads.push(f(A.grads + c * A.stride));
-      this.scratch.push(new Scratch(s.hidden, s.arena, A.scratch * 4 + c * scratchBytes(s.hidden)));
+      this.scratch.push(new Scratch(s.hidden, arena, A.scratch * 4 + c * scratchBytes(s.hidden)));
     }
     this.invScale = 1 / s.scale;
+    this.simd = s.simd ? new SimdKernel(s.memory) : null;
   }
 
   /** Slice c of the batch order[start, start + n): its summed gradient into buffer c (zero on entry); returns its summed loss. */
@@ -81,7 +88,13 @@ export class TaskRunner {
     const g = this.grads[c], sc = this.scratch[c], p = this.params, L = this.L, inv = this.invScale;
     const end = start + Math.floor(((c + 1) * n) / CHUNKS);
     let loss = 0;
-    for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) loss += trainRecord(p, g, L, sc, data, order[i] * RECORD_BYTES, wdl, inv);
+    const k = this.simd;
+    if (k !== null) {
+      const gAt = g.byteOffset;
+      for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) loss += k.trainRecord(p, 0, g, gAt, L, sc, data, order[i] * RECORD_BYTES, wdl, inv);
+    } else {
+      for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) loss += trainRecord(p, g, L, sc, data, order[i] * RECORD_BYTES, wdl, inv);
+    }
     return loss;
   }
 
@@ -91,7 +104,11 @@ export class TaskRunner {
     const sc = this.scratch[c], p = this.params, L = this.L, inv = this.invScale;
     const end = start + Math.floor(((c + 1) * n) / CHUNKS);
     let loss = 0;
-    for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) loss += recordLoss(p, L, sc, data, holdout[i] * RECORD_BYTES, wdl, inv);
+    const k = this.simd;
+    for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) {
+      const o = holdout[i] * RECORD_BYTES;
+      loss += k !== null ? k.recordLoss(p, 0, L, sc, data, o, wdl, inv) : recordLoss(p, L, sc, data, o, wdl, inv);
+    }
     return loss;
   }
 

@@ -81,8 +81,8 @@ export async function train(args: TrainArgs, io: Io, script: URL | null, progres
     appendFileSync(join(out, 'train.log'), line + '\n');
   };
   const L = makeLayout(cfg.hidden, cfg.buckets);
-  const arena = createArena(cfg.hidden, cfg.buckets);
-  const local = new TaskRunner({ arena, data: data.bytes, order: new Uint32Array(0), holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: 1 });
+  const memory = createArena(cfg.hidden, cfg.buckets);
+  const local = new TaskRunner({ memory, simd: false, data: data.bytes, order: new Uint32Array(0), holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: 1 });
   const ckPath = join(out, 'checkpoint.bin');
   let header: CheckpointHeader;
   if (args.resume && existsSync(ckPath)) {
@@ -105,7 +105,7 @@ export async function train(args: TrainArgs, io: Io, script: URL | null, progres
       `net 768x${cfg.hidden}x2 -> ${cfg.buckets} bucket${cfg.buckets > 1 ? 's' : ''}`,
   );
   const order = new Uint32Array(new SharedArrayBuffer(4 * N));
-  const shared: SharedState = { arena, data: data.bytes, order, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale };
+  const shared: SharedState = { memory, simd: cfg.kernel === 'simd', data: data.bytes, order, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale };
   const pool: Pool = script === null || args.threads === 1 ? new LocalPool(shared) : new WorkerPool(script, shared, args.threads, L.size);
   const batchesPerEpoch = Math.ceil(N / cfg.batch);
   const totalSteps = batchesPerEpoch * cfg.epochs;
