@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { featureIndex } from '@tempo/nnue';
@@ -95,6 +95,7 @@ describe('convert', () => {
     let io = collectIo();
     expect(await main(['convert', bad, '--out', join(dir, 'bad.tnd')], io, null)).toBe(2);
     expect(io.stderr).toEqual([`tempo-nnue: ${bad}:2: expected "fen | score | result"`]);
+    expect(existsSync(join(dir, 'bad.tnd')) || existsSync(join(dir, 'bad.tnd.partial'))).toBe(false);
     writeFileSync(bad, `${lines[0]}\n${lines[1]}\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1 | 0 | 0.5\n`);
     io = collectIo();
     expect(await main(['convert', bad, '--out', join(dir, 'bad.tnd')], io, null)).toBe(2);

@@ -12,7 +12,7 @@
  * position is at ply 10 or later while the previous game has ended past it. For a
  * datagen part (games-A-B.txt) the games found must not outnumber B - A + 1.
  */
-import { closeSync, createReadStream, openSync, readdirSync, renameSync, statSync, writeSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError, startProgress } from '@tempo/toolkit';
@@ -113,10 +113,14 @@ export async function convert(inputs: readonly string[], out: string, firstGame 
       }
     }
     flush();
+  } catch (e) {
+    closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw e;
   } finally {
     bar?.stop();
-    closeSync(fd);
   }
+  closeSync(fd);
   renameSync(tmp, out);
   stats.lastGame = game;
   return stats;
