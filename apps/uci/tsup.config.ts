@@ -1,24 +1,8 @@
 import { defineConfig } from 'tsup';
+// A build script, not the engine: the search's facts the loop needs before the
+// engine loads (`__SEARCH_PARAMS__`, `__SEARCH_SIGNALS__`), read by @tempo/uci's helper.
+import { searchFacts } from '../../packages/uci/build/search-facts';
 
-/**
- * What the main thread must know about the search before the engine is loaded: the
- * `uci` answer lists every SEARCH_PARAMS entry as a spin option, and the stop and
- * ponderhit flags live at fixed indices of the shared signal array. Loading
- * @tempo/search at run time costs the tables of every package below it (~60 ms), so
- * the facts are read here, from the built package, and written into the bundle as
- * constants: they cannot drift from the search they were read from.
- */
-async function searchFacts(): Promise<Record<string, string>> {
-  const s = await import('@tempo/search');
-  const params = s.SEARCH_PARAMS.map((p: { name: string; value: number; min: number; max: number }) => ({
-    name: p.name,
-    value: p.value,
-    min: p.min,
-    max: p.max,
-  }));
-  const signals = { stop: s.SIGNAL_STOP, ponderhit: s.SIGNAL_PONDERHIT, length: s.createSignals().length };
-  return { __SEARCH_PARAMS__: JSON.stringify(params), __SEARCH_SIGNALS__: JSON.stringify(signals) };
-}
 
 /**
  * The engine as one self-contained file, dist/tempo.js: the Tempo packages are

@@ -1,11 +1,10 @@
 /**
- * The main thread: stdin line by line into the UCI loop, its answers to stdout, and
+ * The main thread: stdin line by line into @tempo/uci's loop, its answers to stdout, and
  * the engine worker, started at once so that it loads its tables and warms up while
  * the GUI is still exchanging `uci`/`uciok`.
  */
 import { Worker } from 'node:worker_threads';
-import type { FromWorker, ToWorker, WorkerData } from './messages';
-import { SIGNALS, UciLoop } from './uci';
+import { SIGNALS, UciLoop, type FromWorker, type ToWorker, type WorkerData } from '@tempo/uci';
 
 export function startMainThread(): void {
   const signals = new Int32Array(new SharedArrayBuffer(4 * Math.max(SIGNALS.length, 2)));

@@ -5,7 +5,7 @@
  * dynamic imports, which the single-file bundle turns into lazy initializers, so the
  * main thread answers `uci` without building any table.
  */
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread, workerData } from 'node:worker_threads';
 
 if (isMainThread) {
   const args = process.argv.slice(2);
@@ -16,7 +16,7 @@ if (isMainThread) {
     import('./main-thread').then((m) => m.startMainThread());
   }
 } else if ((workerData as { role?: string } | null)?.role === 'helper') {
-  import('./helpers').then((m) => m.startHelper(parentPort!, workerData));
+  import('./node-platform').then((m) => m.startNodeHelper());
 } else {
   import('./worker').then((m) => m.startWorker());
 }

@@ -5,10 +5,11 @@
  */
 import { createSignals } from '@tempo/search';
 import { Position, START_FEN } from '@tempo/position';
-import { Engine } from './engine';
-import { runBench, runPerft } from './bench';
+import { loadEngine } from '@tempo/uci';
+import { nodePlatform } from './node-platform';
 
-export function runShell(args: string[]): void {
+export async function runShell(args: string[]): Promise<void> {
+  const { Engine, runBench, runPerft } = await loadEngine();
   const out = (text: string) => process.stdout.write(text + '\n');
   const fail = (text: string) => {
     process.stderr.write(text + '\n');
@@ -17,8 +18,8 @@ export function runShell(args: string[]): void {
   const [cmd, arg, ...rest] = args;
   const depth = arg === undefined ? undefined : Number(arg);
   if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) fail(`${cmd}: the depth must be a positive integer, got "${arg}"`);
-  const engine = new Engine(createSignals(), out, 1);
-  if (cmd === 'bench') runBench(engine.settings(), out, depth);
+  const engine = new Engine(createSignals(), out, {}, 1);
+  if (cmd === 'bench') runBench(engine.settings(), out, depth, nodePlatform.cpuTimeMs);
   else if (cmd === 'perft' && depth !== undefined) {
     const parsed = Position.parse(rest.length > 0 ? rest.join(' ') : START_FEN);
     if (!parsed.ok) fail(`perft: ${parsed.error}`);

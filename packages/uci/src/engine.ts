@@ -8,8 +8,8 @@ import { Position, START_FEN, moveToUci, type Move } from '@tempo/position';
 import { legal as isLegal, legalMoves, parseUciMove, pseudoLegal } from '@tempo/movegen';
 import { EvalContext, formatEvalTrace, isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
 import { Searcher, TranspositionTable, type SearchLimits } from '@tempo/search';
-import { readFileSync } from 'node:fs';
 import { HelperPool, type ToHelper } from './helpers';
+import type { EnginePlatform } from './platform';
 import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, SEARCH_PARAM_FACTS, type OptionValue } from './options';
 import type { GoLimits, PositionCommand } from './protocol';
 import { formatBoard, formatInfo } from './format';
@@ -34,6 +34,8 @@ export type Out = (text: string) => void;
 export class Engine {
   private evalPreset = 'default';
   private evalFile = '';
+  /** The text of evalFile as read when it was set (helpers get the text, not the path). */
+  private evalJson: string | null = null;
   private evalParams: EvalParams = presetParams('default');
   /** The `eval` command's context (the searcher keeps its own, with its own pawn hash). */
   private ctx = new EvalContext(this.evalParams);
@@ -49,9 +51,15 @@ export class Engine {
   /** Lazy SMP helpers (Threads - 1 of them), or null with one thread. */
   private helpers: HelperPool | null = null;
 
+  /**
+   * `signals`: the stop and ponderhit flags the UCI loop raises (shared memory when
+   * the loop runs in another thread); `out`: where every line goes; `platform`: file
+   * reading and helper threads (see platform.ts), absent in a bare engine.
+   */
   constructor(
     private readonly signals: Int32Array,
     private readonly out: Out,
+    private readonly platform: EnginePlatform = {},
     hashMb = DEFAULT_HASH_MB,
   ) {
     this.tt = new TranspositionTable(hashMb);
@@ -207,9 +215,11 @@ export class Engine {
     this.helpers?.terminate();
     this.helpers = null;
     if (n <= 1) return;
-    const replay: ToHelper[] = [{ type: 'eval', preset: this.evalPreset, file: this.evalFile }];
+    if (!this.platform.startHelper || typeof SharedArrayBuffer !== 'function' || !(this.tt.buffer instanceof SharedArrayBuffer))
+      return this.error(`setoption: Threads ${n}: helper threads need shared memory and worker threads, which this platform lacks; searching with one thread`);
+    const replay: ToHelper[] = [{ type: 'eval', preset: this.evalPreset, json: this.evalJson }];
     for (const [name, value] of this.searchValues) replay.push({ type: 'option', name, value });
-    this.helpers = new HelperPool(n - 1, this.tt.buffer as SharedArrayBuffer, replay);
+    this.helpers = new HelperPool(n - 1, this.tt.buffer, replay, (init) => this.platform.startHelper!(init));
   }
 
   /** After a search (its bestmove sent): stops the Lazy SMP helpers and waits until they have left it. */
@@ -247,15 +257,19 @@ export class Engine {
   private setEvalParams(preset: string, file: string): void {
     const path = file.trim() === '<empty>' ? '' : file.trim();
     let params: EvalParams;
+    let json: string | null = null;
     try {
-      params = path ? paramsFromJson(readFileSync(path, 'utf8')) : presetParams(isPresetName(preset) ? preset : 'default');
+      if (path && !this.platform.readTextFile) throw new Error('this platform cannot read files');
+      json = path ? this.platform.readTextFile!(path) : null;
+      params = json !== null ? paramsFromJson(json) : presetParams(isPresetName(preset) ? preset : 'default');
     } catch (e) {
       return this.error(`setoption: eval parameter file "${path}": ${(e as Error).message}; the evaluation is unchanged`);
     }
     this.evalPreset = preset;
     this.evalFile = path;
+    this.evalJson = json;
     this.evalParams = params;
-    this.helpers?.send({ type: 'eval', preset, file: path });
+    this.helpers?.send({ type: 'eval', preset, json });
     this.ctx = new EvalContext(params);
     this.searcher = this.makeSearcher();
   }

@@ -1,0 +1,171 @@
+/**
+ * Lazy SMP for `Threads` > 1: helper threads search the same position over the same
+ * transposition table (a SharedArrayBuffer) while the engine worker runs the search
+ * that reports and decides; what they find reaches it only through the table. A
+ * helper searches `infinite` until the engine worker raises the helpers' own stop
+ * flag after its search; each helper then adds one to a shared counter, and the
+ * engine worker waits for all of them before the next search, so no helper ever
+ * runs into the next position. With one thread none of this exists, and a search is
+ * as deterministic as the search itself.
+ *
+ * Threads are started by the platform (EnginePlatform.startHelper): this file holds
+ * the pool (the engine worker's side) and createHelper (the helper's side), and
+ * neither knows whether the threads are Node workers or browser Web Workers.
+ */
+import { Searcher, TranspositionTable, createSignals, SIGNAL_STOP } from '@tempo/search';
+import { Position } from '@tempo/position';
+import { parseUciMove } from '@tempo/movegen';
+import { isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
+import type { HelperThread } from './platform';
+
+/** What a helper needs to search like the engine worker. */
+export interface HelperJob {
+  fen: string;
+  moves: string[];
+  chess960: boolean;
+  searchMoves?: string[];
+  generation: number;
+}
+
+/** Messages from the engine worker to a helper, after its start. */
+export type ToHelper =
+  | { type: 'job'; job: HelperJob }
+  | { type: 'tt'; buffer: SharedArrayBuffer }
+  /** The evaluation's weights: the text of a parameter file when `json` is set, else a preset. */
+  | { type: 'eval'; preset: string; json: string | null }
+  | { type: 'option'; name: string; value: number }
+  | { type: 'clear' };
+
+/** What a helper thread is started with (all of it structured-cloneable; the buffers are shared). */
+export interface HelperInit {
+  /** 0 for the first helper (its searcher's threadIndex is index + 1). */
+  index: number;
+  ttBuffer: SharedArrayBuffer;
+  /** The helpers' own stop flag (not the GUI's: the engine worker raises it after its bestmove). */
+  signals: Int32Array;
+  /** [0]: helpers that finished the current job; [1 + i]: 1 once helper i is loaded. */
+  ctl: Int32Array;
+}
+
+/** The engine worker's side: the pool of helper threads. */
+export class HelperPool {
+  private readonly threads: HelperThread[] = [];
+  readonly signals = createSignals();
+  private readonly ctl: Int32Array;
+  private jobs = 0;
+
+  /** Starts `count` helpers through `start`, each first given the `replay` messages (weights, options). */
+  constructor(count: number, ttBuffer: SharedArrayBuffer, replay: readonly ToHelper[], start: (init: HelperInit) => HelperThread) {
+    this.ctl = new Int32Array(new SharedArrayBuffer(4 * (count + 1)));
+    for (let i = 0; i < count; i++) {
+      const t = start({ index: i, ttBuffer, signals: this.signals, ctl: this.ctl });
+      for (const m of replay) t.postMessage(m);
+      this.threads.push(t);
+    }
+  }
+
+  get size(): number {
+    return this.threads.length;
+  }
+
+  send(msg: ToHelper): void {
+    for (const t of this.threads) t.postMessage(msg);
+  }
+
+  /**
+   * Starts the loaded helpers on the job (they search until finish()). A helper still
+   * loading sits this search out, so no job ever waits in a queue for a later stop.
+   */
+  start(job: HelperJob): void {
+    Atomics.store(this.signals, SIGNAL_STOP, 0);
+    Atomics.store(this.ctl, 0, 0);
+    this.jobs = 0;
+    for (let i = 0; i < this.threads.length; i++) {
+      if (Atomics.load(this.ctl, 1 + i) !== 1) continue;
+      this.threads[i].postMessage({ type: 'job', job });
+      this.jobs++;
+    }
+  }
+
+  /**
+   * Stops the helpers and waits until each has left its search (at most five seconds:
+   * a helper that died must not hang the engine). Atomics.wait: the engine worker is
+   * a worker thread on every platform, never a page's main thread.
+   */
+  finish(): void {
+    if (this.jobs === 0) return;
+    Atomics.store(this.signals, SIGNAL_STOP, 1);
+    const deadline = performance.now() + 5000;
+    for (;;) {
+      const n = Atomics.load(this.ctl, 0);
+      if (n >= this.jobs || performance.now() > deadline) break;
+      Atomics.wait(this.ctl, 0, n, 20);
+    }
+    this.jobs = 0;
+  }
+
+  terminate(): void {
+    this.finish();
+    for (const t of this.threads) t.terminate();
+    this.threads.length = 0;
+  }
+}
+
+/**
+ * A helper thread's side: call it once the thread has loaded, and hand every message
+ * the pool posts to the function it returns, in order. It marks the helper loaded in
+ * `init.ctl`, so the pool gives it jobs from the next search on.
+ */
+export function createHelper(init: HelperInit): (msg: ToHelper) => void {
+  let tt = new TranspositionTable(1, init.ttBuffer);
+  let evalParams: EvalParams = presetParams('default');
+  const values = new Map<string, number>();
+  let searcher: Searcher | null = null;
+  const make = () => {
+    const s = new Searcher(tt, init.signals, { multiPV: 1, moveOverhead: 0, evalParams, threadIndex: init.index + 1 });
+    for (const [name, value] of values) s.setOption(name, value);
+    return s;
+  };
+  Atomics.store(init.ctl, 1 + init.index, 1); // loaded: the pool may hand this helper jobs
+  return (msg: ToHelper) => {
+    switch (msg.type) {
+      case 'tt':
+        tt = new TranspositionTable(1, msg.buffer);
+        searcher = null;
+        return;
+      case 'eval':
+        try {
+          evalParams = msg.json !== null ? paramsFromJson(msg.json) : presetParams(isPresetName(msg.preset) ? msg.preset : 'default');
+        } catch {
+          evalParams = presetParams('default'); // the engine worker has parsed the same text and reported any problem
+        }
+        searcher = null;
+        return;
+      case 'option':
+        values.set(msg.name, msg.value);
+        searcher?.setOption(msg.name, msg.value);
+        return;
+      case 'clear':
+        searcher?.clear();
+        return;
+      case 'job':
+        return runJob(msg.job);
+    }
+  };
+
+  function runJob(job: HelperJob): void {
+    try {
+      searcher ??= make();
+      const pos = Position.fromFen(job.fen, { psq: searcher.evalContext.psq, chess960: job.chess960 || undefined });
+      for (const m of job.moves) pos.doMove(parseUciMove(pos, m));
+      const searchMoves = job.searchMoves?.map((m) => parseUciMove(pos, m)).filter((m) => m !== 0);
+      tt.generation = job.generation;
+      searcher.search(pos, { infinite: true, searchMoves: searchMoves && searchMoves.length > 0 ? searchMoves : undefined });
+    } catch {
+      // A helper only helps: whatever went wrong, the engine worker's search decides.
+    } finally {
+      Atomics.add(init.ctl, 0, 1);
+      Atomics.notify(init.ctl, 0);
+    }
+  }
+}
