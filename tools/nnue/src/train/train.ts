@@ -113,7 +113,7 @@ export async function train(args: TrainArgs, io: Io, script: URL | null, progres
     if (header.epoch === 0 && header.history.length === 0) log(`start: held-out ${(await heldOutLoss(pool, data.holdout.length)).toFixed(6)}`);
     const last = args.stopAfter === null ? cfg.epochs : Math.min(cfg.epochs, args.stopAfter);
     for (let epoch = header.epoch + 1; epoch <= last; epoch++) {
-      const t0 = performance.now();
+      const t0 = performance.now(), cpu0 = process.cpuUsage();
       const settle = cfg.epochs >= 2 && epoch === cfg.epochs;
       if (settle) snapOutputWeights(local.params, L);
       epochOrder(data.train, cfg.seed, epoch, order);
@@ -131,6 +131,7 @@ export async function train(args: TrainArgs, io: Io, script: URL | null, progres
       }
       bar?.stop();
       const seconds = (performance.now() - t0) / 1000;
+      const cpu = process.cpuUsage(cpu0), cpuSeconds = (cpu.user + cpu.system) / 1e6;
       const hold = await heldOutLoss(pool, data.holdout.length);
       const entry: EpochLog = { epoch, train: lossSum / N, holdout: hold };
       header.history.push(entry);
@@ -138,7 +139,8 @@ export async function train(args: TrainArgs, io: Io, script: URL | null, progres
       writeCheckpoint(ckPath, header, local.params, local.m, local.v);
       log(
         `epoch ${epoch}/${cfg.epochs}: train ${entry.train.toFixed(6)} held-out ${data.holdout.length === 0 ? '-' : hold.toFixed(6)} ` +
-          `lr ${learningRate(cfg.lr, header.step, totalSteps).toPrecision(3)} ${Math.round(N / seconds).toLocaleString('en-US')} positions/s (${seconds.toFixed(1)} s)`,
+          `lr ${learningRate(cfg.lr, header.step, totalSteps).toPrecision(3)} ${Math.round(N / seconds).toLocaleString('en-US')} positions/s (${seconds.toFixed(1)} s; ` +
+          `${Math.round(N / cpuSeconds).toLocaleString('en-US')} a CPU-second, all threads)`,
       );
     }
   } finally {
