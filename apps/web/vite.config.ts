@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const src = (pkg: string, entry = 'index.ts') => fileURLToPath(new URL(`../../packages/${pkg}/src/${entry}`, import.meta.url));
+
+/**
+ * The page and its engine worker, bundled from the packages' sources (as the tests
+ * run them) with `__DEBUG__` false, so no package needs a build first and the
+ * engine's debug checks compile out. Relative asset paths (`base: './'`) let the
+ * static files be hosted from any folder.
+ */
+export default defineConfig({
+  base: './',
+  define: { __DEBUG__: 'false' },
+  resolve: {
+    alias: [
+      { find: '@tempo/uci/browser', replacement: src('uci', 'browser/index.ts') },
+      ...['bitboard', 'position', 'movegen', 'eval', 'search', 'nnue', 'uci'].map((p) => ({ find: new RegExp(`^@tempo/${p}$`), replacement: src(p) })),
+    ],
+  },
+  worker: { format: 'es' },
+  build: { target: 'es2022', outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 2048 },
+});
