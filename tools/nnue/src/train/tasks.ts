@@ -62,6 +62,9 @@ export class TaskRunner {
   readonly m: Float32Array;
   readonly v: Float32Array;
   private readonly grads: Float32Array[] = [];
+  /** All CHUNKS gradient buffers as one array (buffer c at c * stride), for the step's loop. */
+  private readonly allGrads: Float32Array;
+  private readonly stride: number;
   private readonly scratch: Scratch[] = [];
   private readonly invScale: number;
   private readonly simd: SimdKernel | null;
@@ -78,6 +81,8 @@ export class TaskRunner {
       this.grads.push(f(A.grads + c * A.stride));
       this.scratch.push(new Scratch(s.hidden, arena, A.scratch * 4 + c * scratchBytes(s.hidden)));
     }
+    this.allGrads = new Float32Array(arena, A.grads * 4, CHUNKS * A.stride);
+    this.stride = A.stride;
     this.invScale = 1 / s.scale;
     this.simd = s.simd ? new SimdKernel(s.memory) : null;
   }
@@ -119,24 +124,27 @@ export class TaskRunner {
    * weights keep their values (their gradient is dropped).
    */
   stepRange(lo: number, hi: number, n: number, lr: number, t: number, wd: number, freezeOut: boolean): void {
-    const { params: p, m, v, grads } = this;
+    const { params: p, m, v, allGrads: G, stride: S } = this;
     const c1 = 1 - Math.pow(ADAM_BETA1, t), c2 = 1 - Math.pow(ADAM_BETA2, t), inv = 1 / n;
     const clipFt = this.L.outWeights, clipOut = this.L.outBias;
+    // Three runs of the same loop with their own clip limit: no per-element branch on the region.
+    this.adamRun(p, m, v, G, S, lo, Math.min(hi, clipFt), inv, lr, c1, c2, wd, FT_CLIP, false);
+    this.adamRun(p, m, v, G, S, Math.max(lo, clipFt), Math.min(hi, clipOut), inv, lr, c1, c2, wd, OUT_CLIP, freezeOut);
+    this.adamRun(p, m, v, G, S, Math.max(lo, clipOut), hi, inv, lr, c1, c2, wd, Infinity, false);
+  }
+
+  /** stepRange over [lo, hi) with one clip limit (the 8 buffers written out: CHUNKS is 8). */
+  private adamRun(p: Float32Array, m: Float32Array, v: Float32Array, G: Float32Array, S: number, lo: number, hi: number, inv: number, lr: number, c1: number, c2: number, wd: number, limit: number, freeze: boolean): void {
     for (let i = lo; i < hi; i++) {
-      let g = 0;
-      for (let c = 0; c < CHUNKS; c++) {
-        g += grads[c][i];
-        grads[c][i] = 0;
-      }
-      if (freezeOut && i >= clipFt && i < clipOut) continue;
-      g *= inv;
+      const g = (G[i] + G[S + i] + G[2 * S + i] + G[3 * S + i] + G[4 * S + i] + G[5 * S + i] + G[6 * S + i] + G[7 * S + i]) * inv;
+      G[i] = 0; G[S + i] = 0; G[2 * S + i] = 0; G[3 * S + i] = 0; G[4 * S + i] = 0; G[5 * S + i] = 0; G[6 * S + i] = 0; G[7 * S + i] = 0;
+      if (freeze) continue;
       const mi = ADAM_BETA1 * m[i] + (1 - ADAM_BETA1) * g;
       const vi = ADAM_BETA2 * v[i] + (1 - ADAM_BETA2) * g * g;
       m[i] = mi;
       v[i] = vi;
       let w = p[i];
       w -= lr * (mi / c1 / (Math.sqrt(vi / c2) + ADAM_EPS) + wd * w);
-      const limit = i < clipFt ? FT_CLIP : i < clipOut ? OUT_CLIP : Infinity;
       p[i] = w > limit ? limit : w < -limit ? -limit : w;
     }
   }
