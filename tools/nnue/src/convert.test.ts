@@ -100,6 +100,10 @@ describe('convert', () => {
     io = collectIo();
     expect(await main(['convert', bad, '--out', join(dir, 'bad.tnd')], io, null)).toBe(2);
     expect(io.stderr).toEqual([`tempo-nnue: ${bad}:3: bad FEN board "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN": rank 1 has 7 squares`]);
+    writeFileSync(bad, `${lines[0]}\nqqqqkqqq/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/QQQQKQQQ w - - 0 1 | 0 | 0.5\n`);
+    io = collectIo();
+    expect(await main(['convert', bad, '--out', join(dir, 'bad.tnd')], io, null)).toBe(2);
+    expect(io.stderr).toEqual([`tempo-nnue: ${bad}:2: bad FEN board "qqqqkqqq/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/QQQQKQQQ": 48 pieces (at most 32)`]);
     io = collectIo();
     expect(await main(['convert', join(dir, 'nope.txt'), '--out', join(dir, 'n.tnd')], io, null)).toBe(2);
     expect(io.stderr).toEqual([`tempo-nnue: cannot read ${join(dir, 'nope.txt')}: no such file`]);

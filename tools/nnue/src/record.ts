@@ -85,6 +85,9 @@ function parseBoard(text: string, board: Uint8Array): string | null {
     if (file !== 8) return `rank ${rank + 1} has ${file} squares`;
   }
   if (whiteKings !== 1 || blackKings !== 1) return 'not one king of each colour';
+  let pieces = 0;
+  for (let sq = 0; sq < 64; sq++) if (board[sq] !== 0) pieces++;
+  if (pieces > 32) return `${pieces} pieces (at most 32)`;
   return null;
 }
 
@@ -163,4 +166,38 @@ export function boardFen(board: Uint8Array, stm: number): string {
     ranks.push(empty > 0 ? text + String(empty) : text);
   }
   return `${ranks.join('/')} ${stm === 0 ? 'w' : 'b'}`;
+}
+
+/**
+ * Why the record at `offset` is not one (a piece code outside 1..6 and 9..14, a nibble
+ * set past the last piece, more than 32 pieces, not one king a side, a side to move or
+ * result out of range), or null. The trainer checks every record it loads: a bad piece
+ * code would make a feature index outside the first layer.
+ */
+export function recordProblem(bytes: Uint8Array, offset: number): string | null {
+  const lo = bytes[offset] | (bytes[offset + 1] << 8) | (bytes[offset + 2] << 16) | (bytes[offset + 3] << 24);
+  const hi = bytes[offset + 4] | (bytes[offset + 5] << 8) | (bytes[offset + 6] << 16) | (bytes[offset + 7] << 24);
+  const n = popcount(lo) + popcount(hi);
+  if (n > 32) return `${n} pieces`;
+  let whiteKings = 0, blackKings = 0;
+  for (let k = 0; k < 32; k++) {
+    const code = (bytes[offset + 8 + (k >> 1)] >> ((k & 1) * 4)) & 15;
+    if (k >= n) {
+      if (code !== 0) return `a piece code past the ${n} pieces`;
+      continue;
+    }
+    if ((code & 7) === 0 || (code & 7) === 7) return `piece code ${code}`;
+    if (code === 6) whiteKings++;
+    if (code === 14) blackKings++;
+  }
+  if (whiteKings !== 1 || blackKings !== 1) return 'not one king of each colour';
+  if (bytes[offset + 26] > 2) return `result ${bytes[offset + 26]}`;
+  if (bytes[offset + 27] > 1) return `side to move ${bytes[offset + 27]}`;
+  return null;
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }

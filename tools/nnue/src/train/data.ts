@@ -5,7 +5,7 @@
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { InputError } from '@tempo/toolkit';
-import { RECORD_BYTES } from '../record';
+import { RECORD_BYTES, recordProblem } from '../record';
 import { sigmoid } from './kernel';
 
 /** Loaded records and their split. */
@@ -69,6 +69,14 @@ export function loadData(files: readonly string[], holdout: number): TrainData {
     }
   }
   const records = total / RECORD_BYTES;
+  for (let i = 0, f = 0, fileEnd = sizes[0] / RECORD_BYTES, fileStart = 0; i < records; i++) {
+    while (i >= fileEnd) {
+      fileStart = fileEnd;
+      fileEnd += sizes[++f] / RECORD_BYTES;
+    }
+    const problem = recordProblem(bytes, i * RECORD_BYTES);
+    if (problem !== null) throw new InputError(`${files[f]}: record ${i - fileStart} (byte ${(i - fileStart) * RECORD_BYTES}) is not a training record: ${problem}`);
+  }
   const view = new DataView(bytes.buffer);
   const held = new Uint8Array(records);
   let nHeld = 0, games = 0, heldGames = 0, prev = -1;

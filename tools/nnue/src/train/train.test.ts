@@ -107,6 +107,9 @@ describe('training', () => {
   });
 
   test('one-line errors for bad arguments and unreadable files', async () => {
+    const corrupt = new Uint8Array(readFileSync(tnd)).slice(0, 3 * RECORD_BYTES);
+    corrupt[32 + 8] = (corrupt[32 + 8] & 0xf0) | 7;
+    writeFileSync(join(dir, 'corrupt.tnd'), corrupt);
     const cases: [string[], string][] = [
       [['train', '--out', dir], 'tempo-nnue: train: --data is required'],
       [['train', '--data', tnd, '--out', dir, '--hidden', '100'], 'tempo-nnue: train: --hidden must be a multiple of 16, got 100'],
@@ -114,6 +117,7 @@ describe('training', () => {
       [['train', '--data', tnd, '--out', dir, '--frob'], 'tempo-nnue: train: unknown option --frob'],
       [['train', '--data', join(dir, 'none.tnd'), '--out', dir], `tempo-nnue: cannot read ${join(dir, 'none.tnd')}: no such file`],
       [['train', '--data', join(dir, 'material.txt'), '--out', dir], `tempo-nnue: ${join(dir, 'material.txt')}: ${readFileSync(join(dir, 'material.txt')).length} bytes is not a whole number of 32-byte records`],
+      [['train', '--data', tnd, '--data', join(dir, 'corrupt.tnd'), '--out', dir], `tempo-nnue: ${join(dir, 'corrupt.tnd')}: record 1 (byte 32) is not a training record: piece code 7`],
       [['train', '--data', tnd, '--out', join(dir, 'fresh'), '--resume'], `tempo-nnue: cannot resume: ${join(dir, 'fresh', 'checkpoint.bin')} does not exist`],
     ];
     for (const [argv, line] of cases) {
