@@ -100,7 +100,9 @@ export class App {
       if (!fresh && !this.clock.press()) {
         this.game.undo(); // the move came after the mover's flag fell: it does not count
         this.game.flag(this.game.turn);
-      } else if (fresh && !this.game.end) this.clock.start(this.game.turn);
+      } else if (!this.game.end && !this.clock.runningColor && (!fresh || this.game.ply > 0 || this.game.turn !== this.human)) {
+        this.clock.start(this.game.turn); // the person's clock waits for their first move of a new game
+      }
       this.times[this.game.ply] = { white: this.clock.remaining('white'), black: this.clock.remaining('black') };
     }
     if (this.game.end) return this.finish();
