@@ -71,8 +71,22 @@ function configDifference(a: TrainConfig, b: TrainConfig): string | null {
   return null;
 }
 
-/** Runs training. `script`: the bundled cli.js for worker threads (null: every task on this thread). */
-export async function train(args: TrainArgs, io: Io, script: URL | null, progress = true): Promise<TrainResult> {
+/** A run's state between its phases. */
+interface Run {
+  args: TrainArgs;
+  cfg: TrainConfig;
+  data: TrainData;
+  L: Layout;
+  memory: WebAssembly.Memory;
+  /** Views of the arena on this thread (parameters, m, v), for checkpoints and export. */
+  local: TaskRunner;
+  header: CheckpointHeader;
+  ckPath: string;
+  log: (line: string) => void;
+}
+
+/** Loads the data and starts from seeded weights, or from the checkpoint with --resume. */
+function startRun(args: TrainArgs, io: Io): Run {
   const { config: cfg, out } = args;
   const data: TrainData = loadData(cfg.data, cfg.holdout);
   if (!existsSync(out)) mkdirSync(out, { recursive: true });
@@ -98,71 +112,88 @@ export async function train(args: TrainArgs, io: Io, script: URL | null, progres
     header = { config: cfg, scale, epoch: 0, step: 0, history: [] };
     writeFileSync(join(out, 'train.log'), '');
   }
-  const N = data.train.length;
+  const n = (x: number) => x.toLocaleString('en-US');
   log(
-    `data: ${data.records.toLocaleString('en-US')} records of ${data.games.toLocaleString('en-US')} games; training ${N.toLocaleString('en-US')}, ` +
-      `held out ${data.holdout.length.toLocaleString('en-US')} (${data.holdoutGames.toLocaleString('en-US')} games); scale ${header.scale}${cfg.scale === null ? ' (fitted)' : ''}; ` +
-      `net 768x${cfg.hidden}x2 -> ${cfg.buckets} bucket${cfg.buckets > 1 ? 's' : ''}`,
+    `data: ${n(data.records)} records of ${n(data.games)} games; training ${n(data.train.length)}, held out ${n(data.holdout.length)} ` +
+      `(${n(data.holdoutGames)} games); scale ${header.scale}${cfg.scale === null ? ' (fitted)' : ''}; net 768x${cfg.hidden}x2 -> ${cfg.buckets} bucket${cfg.buckets > 1 ? 's' : ''}`,
   );
-  const order = new Uint32Array(new SharedArrayBuffer(4 * N));
-  const shared: SharedState = { memory, simd: cfg.kernel === 'simd', data: data.bytes, order, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale };
-  const pool: Pool = script === null || args.threads === 1 ? new LocalPool(shared) : new WorkerPool(script, shared, args.threads, L.size);
-  const batchesPerEpoch = Math.ceil(N / cfg.batch);
-  const totalSteps = batchesPerEpoch * cfg.epochs;
+  return { args, cfg, data, L, memory, local, header, ckPath, log };
+}
+
+/**
+ * One epoch: the seeded order, gradient and step batch by batch, the held-out loss, the
+ * checkpoint and the log line. The run's last epoch holds the output weights on their grid.
+ */
+async function runEpoch(r: Run, pool: Pool, order: Uint32Array, epoch: number, progress: boolean): Promise<void> {
+  const { cfg, data, header } = r;
+  const N = data.train.length, batches = Math.ceil(N / cfg.batch), totalSteps = batches * cfg.epochs;
+  const t0 = performance.now(), cpu0 = process.cpuUsage();
+  const settle = cfg.epochs >= 2 && epoch === cfg.epochs;
+  if (settle) snapOutputWeights(r.local.params, r.L);
+  epochOrder(data.train, cfg.seed, epoch, order);
+  const bar = progress ? startLine(`epoch ${epoch}/${cfg.epochs}`, N) : null;
+  let lossSum = 0;
+  for (let b = 0; b < batches; b++) {
+    const start = b * cfg.batch, n = Math.min(cfg.batch, N - start);
+    let batchLoss = 0;
+    for (const l of await pool.grad(start, n)) batchLoss += l;
+    lossSum += batchLoss;
+    header.step++;
+    await pool.step(n, learningRate(cfg.lr, header.step, totalSteps), header.step, cfg.wd, settle);
+    bar?.update(start + n, batchLoss / n);
+  }
+  bar?.stop();
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0), cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const hold = await heldOutLoss(pool, data.holdout.length);
+  const entry: EpochLog = { epoch, train: lossSum / N, holdout: hold };
+  header.history.push(entry);
+  header.epoch = epoch;
+  writeCheckpoint(r.ckPath, header, r.local.params, r.local.m, r.local.v);
+  r.log(
+    `epoch ${epoch}/${cfg.epochs}: train ${entry.train.toFixed(6)} held-out ${data.holdout.length === 0 ? '-' : hold.toFixed(6)} ` +
+      `lr ${learningRate(cfg.lr, header.step, totalSteps).toPrecision(3)} ${Math.round(N / seconds).toLocaleString('en-US')} positions/s (${seconds.toFixed(1)} s; ` +
+      `${Math.round(N / cpuSeconds).toLocaleString('en-US')} a CPU-second, all threads)`,
+  );
+}
+
+/** Quantises, writes DIR/net.nnue (read back once) and compares it with the float net. */
+function exportNet(r: Run): { check: QuantCheck; netPath: string } {
+  const { data, L, local } = r;
+  const net = quantise(local.params, L);
+  const bytes = encodeNet(net);
+  decodeNet(bytes);
+  const netPath = join(r.args.out, 'net.nnue');
+  writeFileSync(netPath, bytes);
+  const held = data.holdout.length > 0;
+  const check = checkQuantised(local.params, L, net, data.bytes, held ? data.holdout : data.train, r.cfg.check);
+  r.log(
+    `net: ${netPath} (${bytes.length.toLocaleString('en-US')} bytes); quantised vs float on ${check.positions.toLocaleString('en-US')} ${held ? 'held-out' : 'training'} positions: ` +
+      `mean ${check.meanCp.toFixed(3)} cp, largest ${check.maxCp.toFixed(2)} cp (record ${check.worst}): ` +
+      (check.ok ? 'within the target (mean <= 2, largest <= 10)' : 'NOT within the target (mean <= 2, largest <= 10)'),
+  );
+  return { check, netPath };
+}
+
+/** Runs training. `script`: the bundled cli.js for worker threads (null: every task on this thread). */
+export async function train(args: TrainArgs, io: Io, script: URL | null, progress = true): Promise<TrainResult> {
+  const r = startRun(args, io);
+  const { cfg, data, header } = r;
+  const order = new Uint32Array(new SharedArrayBuffer(4 * data.train.length));
+  const shared: SharedState = { memory: r.memory, simd: cfg.kernel === 'simd', data: data.bytes, order, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale };
+  const pool: Pool = script === null || args.threads === 1 ? new LocalPool(shared) : new WorkerPool(script, shared, args.threads, r.L.size);
   try {
-    if (header.epoch === 0 && header.history.length === 0) log(`start: held-out ${(await heldOutLoss(pool, data.holdout.length)).toFixed(6)}`);
+    if (header.epoch === 0) r.log(`start: held-out ${(await heldOutLoss(pool, data.holdout.length)).toFixed(6)}`);
     const last = args.stopAfter === null ? cfg.epochs : Math.min(cfg.epochs, args.stopAfter);
-    for (let epoch = header.epoch + 1; epoch <= last; epoch++) {
-      const t0 = performance.now(), cpu0 = process.cpuUsage();
-      const settle = cfg.epochs >= 2 && epoch === cfg.epochs;
-      if (settle) snapOutputWeights(local.params, L);
-      epochOrder(data.train, cfg.seed, epoch, order);
-      const bar = progress ? startLine(`epoch ${epoch}/${cfg.epochs}`, N) : null;
-      let lossSum = 0;
-      for (let b = 0; b < batchesPerEpoch; b++) {
-        const start = b * cfg.batch, n = Math.min(cfg.batch, N - start);
-        const losses = await pool.grad(start, n);
-        let batchLoss = 0;
-        for (const l of losses) batchLoss += l;
-        lossSum += batchLoss;
-        header.step++;
-        await pool.step(n, learningRate(cfg.lr, header.step, totalSteps), header.step, cfg.wd, settle);
-        bar?.update(start + n, batchLoss / n);
-      }
-      bar?.stop();
-      const seconds = (performance.now() - t0) / 1000;
-      const cpu = process.cpuUsage(cpu0), cpuSeconds = (cpu.user + cpu.system) / 1e6;
-      const hold = await heldOutLoss(pool, data.holdout.length);
-      const entry: EpochLog = { epoch, train: lossSum / N, holdout: hold };
-      header.history.push(entry);
-      header.epoch = epoch;
-      writeCheckpoint(ckPath, header, local.params, local.m, local.v);
-      log(
-        `epoch ${epoch}/${cfg.epochs}: train ${entry.train.toFixed(6)} held-out ${data.holdout.length === 0 ? '-' : hold.toFixed(6)} ` +
-          `lr ${learningRate(cfg.lr, header.step, totalSteps).toPrecision(3)} ${Math.round(N / seconds).toLocaleString('en-US')} positions/s (${seconds.toFixed(1)} s; ` +
-          `${Math.round(N / cpuSeconds).toLocaleString('en-US')} a CPU-second, all threads)`,
-      );
-    }
+    for (let epoch = header.epoch + 1; epoch <= last; epoch++) await runEpoch(r, pool, order, epoch, progress);
   } finally {
     await pool.close();
   }
   if (header.epoch < cfg.epochs) {
-    log(`stopped after epoch ${header.epoch} of ${cfg.epochs} (--stop-after); --resume goes on`);
+    r.log(`stopped after epoch ${header.epoch} of ${cfg.epochs} (--stop-after); --resume goes on`);
     return { scale: header.scale, history: header.history, check: null, netPath: null };
   }
-  const net = quantise(local.params, L);
-  const bytes = encodeNet(net);
-  decodeNet(bytes);
-  const netPath = join(out, 'net.nnue');
-  writeFileSync(netPath, bytes);
-  const which = data.holdout.length > 0 ? data.holdout : data.train;
-  const check = checkQuantised(local.params, L, net, data.bytes, which, cfg.check);
-  log(
-    `net: ${netPath} (${bytes.length.toLocaleString('en-US')} bytes); quantised vs float on ${check.positions.toLocaleString('en-US')} ${data.holdout.length > 0 ? 'held-out' : 'training'} positions: ` +
-      `mean ${check.meanCp.toFixed(3)} cp, largest ${check.maxCp.toFixed(2)} cp (record ${check.worst}): ` +
-      (check.ok ? 'within the target (mean <= 2, largest <= 10)' : 'NOT within the target (mean <= 2, largest <= 10)'),
-  );
-  return { scale: header.scale, history: header.history, check, netPath };
+  return { scale: header.scale, history: header.history, ...exportNet(r) };
 }
 
 /** Mean held-out loss (0 with no held-out records), in pieces of 2^16 records, slices summed in order. */
