@@ -20,6 +20,7 @@ for (const f of ['constants', 'tt', 'tt.hammer']) {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const WORKER = `
+globalThis.__DEBUG__ = true; // as in the tests' own thread (vitest defines it)
 const { workerData: w, parentPort } = require('node:worker_threads');
 const h = require(w.dir + '/tt.hammer.js');
 parentPort.postMessage(h.hammer(h.tableOver(w.kind, w.buffer), new Int32Array(w.ctl), w.thread, w.keys, w.seed));
