@@ -223,7 +223,10 @@ export class App {
   private toggleAnalysis(): void {
     this.analysing = !this.analysing;
     if (this.analysing) this.restartAnalysis();
-    else this.stopAnalysis();
+    else {
+      this.token++; // lines already on their way are not drawn: Stop freezes what is shown
+      this.stopAnalysis();
+    }
     this.render();
   }
 
@@ -235,7 +238,8 @@ export class App {
     const fen = this.game.fen;
     const turn = this.game.turn;
     void this.lastSearch.then(() => {
-      if (token !== this.token || this.engine.failure) return;
+      if (token !== this.token) return;
+      if (this.engine.failure) return this.engineFailed(this.engine.failure);
       this.prepareSearch(true);
       const multiPV = this.controls.multiPV();
       this.analysis = this.engine.analyse(this.game.startFen, {

@@ -81,16 +81,18 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     await page.mouse.click(box.x + ((x + 0.5) * box.width) / 8, box.y + ((y + 0.5) * box.height) / 8);
   }
 
+  /** expect.poll with room for a loaded machine (the default gives up after one second). */
+  const poll = <T>(f: () => Promise<T> | T) => expect.poll(f, { timeout: 15_000 });
   const moves = (page: Page) => page.locator('#moves .san').allTextContents().then((t) => t.filter(Boolean));
 
   test('isolated: a move by two clicks, the reply shown, an illegal reply refused, promotion, analysis deepens and stops', async () => {
     const { page, worker, problems } = await open(true);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
-    await expect.poll(() => page.locator('#threads-row').isVisible()).toBe(true);
+    await poll(() => page.locator('#threads-row').isVisible()).toBe(true);
 
     await click(page, 'e2');
     await click(page, 'e4');
-    await expect.poll(() => moves(page)).toEqual(['e4', 'e5']);
+    await poll(() => moves(page)).toEqual(['e4', 'e5']);
     expect(await page.locator('#status').textContent()).toBe('Your move');
     const w = await worker;
     const received = (await w.evaluate('self.received')) as string[];
@@ -100,20 +102,20 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
 
     await click(page, 'g1');
     await click(page, 'f3');
-    await expect.poll(() => page.locator('#status').textContent()).toContain('Tempo answered a1a8, which was not played');
+    await poll(() => page.locator('#status').textContent()).toContain('Tempo answered a1a8, which was not played');
     expect(await moves(page)).toEqual(['e4', 'e5', 'Nf3']);
 
     await page.click('#takeback');
     expect(await moves(page)).toEqual(['e4', 'e5']);
     await page.click('#tab-analyse');
-    await expect.poll(() => page.locator('#analysis-lines .line').count()).toBe(3);
+    await poll(() => page.locator('#analysis-lines .line').count()).toBe(3);
     const depth = async () => Number((await page.locator('#analysis-lines .depth').first().textContent())!.slice(1));
     const first = await depth();
-    await expect.poll(depth).toBeGreaterThan(first);
+    await poll(depth).toBeGreaterThan(first);
     expect(await page.locator('#analysis-lines .pv').first().textContent()).toBe('2. Nf3 Nc6 3. Bb5 a6');
     expect(await page.locator('#analysis-stats').textContent()).toContain('500 kn/s');
     await page.click('#analyse-toggle');
-    await expect.poll(async () => ((await w.evaluate('self.received')) as string[]).includes('stop')).toBe(true);
+    await poll(async () => ((await w.evaluate('self.received')) as string[]).includes('stop')).toBe(true);
     const stopped = await depth();
     await page.waitForTimeout(200);
     expect(await depth()).toBe(stopped);
@@ -124,9 +126,9 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     await page.click('#load-button');
     await click(page, 'a7');
     await click(page, 'a8');
-    await expect.poll(() => page.locator('.promotion-choice').count()).toBe(4);
+    await poll(() => page.locator('.promotion-choice').count()).toBe(4);
     await page.click('.promotion-choice[data-role="knight"]');
-    await expect.poll(() => moves(page)).toEqual(['a8=N']);
+    await poll(() => moves(page)).toEqual(['a8=N']);
 
     await page.screenshot({ path: join(tmpdir(), 'tempo-web-page.png') });
     expect(problems).toEqual([]);
@@ -141,13 +143,13 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
       route.fulfill({ contentType: 'text/javascript', body: loads++ === 0 ? "throw new Error('no engine here');" : SCRIPTED }),
     );
     await page.reload();
-    await expect.poll(() => page.locator('#engine-error').isVisible()).toBe(true);
+    await poll(() => page.locator('#engine-error').isVisible()).toBe(true);
     expect(await page.locator('#engine-error-text').textContent()).toMatch(/^Tempo worker crashed: .*no engine here/);
     await page.click('#restart-engine');
-    await expect.poll(() => page.locator('#engine-error').isVisible()).toBe(false);
+    await poll(() => page.locator('#engine-error').isVisible()).toBe(false);
     await click(page, 'e2');
     await click(page, 'e4');
-    await expect.poll(() => moves(page)).toEqual(['e4', 'e5']);
+    await poll(() => moves(page)).toEqual(['e4', 'e5']);
     expect(problems).toEqual([]);
   });
 
@@ -156,7 +158,7 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
     await click(page, 'e2');
     await click(page, 'e4');
-    await expect.poll(() => moves(page)).toEqual(['e4', 'e5']);
+    await poll(() => moves(page)).toEqual(['e4', 'e5']);
     expect(await page.locator('#threads-row').isVisible()).toBe(false);
     const received = (await (await worker).evaluate('self.received')) as string[];
     expect(received.some((l) => l.includes('Threads'))).toBe(false);
