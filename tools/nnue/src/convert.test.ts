@@ -76,13 +76,20 @@ describe('convert', () => {
     }
   });
 
-  test('the same input gives the same bytes; --first-game shifts the numbers; info counts', async () => {
+  test('the same input gives the same bytes; game numbers by part names and arguments; info counts', async () => {
+    writeFileSync(join(dir, 'material-like.txt'), perGame.slice(0, 2).flat().join('\n') + '\n');
     const a = join(dir, 'x.tnd'), b = join(dir, 'y.tnd'), c = join(dir, 'z.tnd');
     await convert([parts], a, 0, false);
     await convert([parts], b, 0, false);
     expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
-    const s = await convert([join(parts, 'games-000006-000011.txt')], c, 100, false);
-    expect(s).toMatchObject({ games: 6, firstGame: 100, lastGame: 105 });
+    // A part alone keeps its datagen numbers (base + 6..11); a second argument starts past the first's.
+    let s = await convert([join(parts, 'games-000006-000011.txt')], c, 100, false);
+    expect(s).toMatchObject({ games: 6, firstGame: 106, lastGame: 111 });
+    s = await convert([join(parts, 'games-000006-000011.txt'), join(dir, 'material-like.txt')], c, 0, false);
+    expect(s).toMatchObject({ games: 8, firstGame: 6, lastGame: 13 });
+    expect(new DataView(readFileSync(c).buffer.slice(0)).getUint32((s.records - 1) * RECORD_BYTES + 28, true)).toBe(13);
+    s = await convert([parts, parts], c, 0, false);
+    expect(s).toMatchObject({ games: 24, firstGame: 0, lastGame: 23 });
     const info = dataInfo(a);
     expect(info.records).toBe(lines.length);
     expect(info.games).toBe(12);

@@ -2,15 +2,19 @@
  * `tempo-nnue convert`: datagen's text records to the 32-byte binary records, streamed
  * (a line at a time in, 4,096 records a write out), so 20M records never sit in memory.
  * The output is written under a temporary name and renamed when complete; the bytes
- * depend only on the input lines and --first-game, so a stopped conversion is simply
- * run again (about a minute for 20M records).
+ * depend only on the input lines, their names and --first-game, so a stopped conversion
+ * is simply run again (about a minute for 20M records).
  *
- * Game numbers: a running number over the inputs in the order given, from --first-game
- * (default 0). A new game starts at the first record of each file and wherever the ply
- * (from the FEN's fullmove number and side to move) does not increase on the previous
+ * Games: a new game starts at the first record of each file and wherever the ply (from
+ * the FEN's fullmove number and side to move) does not increase on the previous
  * record's: datagen writes a game's records in move order and a game's first kept
- * position is at ply 10 or later while the previous game has ended past it. For a
- * datagen part (games-A-B.txt) the games found must not outnumber B - A + 1.
+ * position is at ply 10 or later while the previous game has ended past it.
+ *
+ * Game numbers: each input argument (a parts folder or a file) starts at a base, the
+ * --first-game (default 0) for the first and one past the largest number used so far
+ * for the next. In a datagen part games-A-B.txt the k-th game found is base + A + k (so
+ * a parts folder's numbers are datagen's game indices, whichever parts exist yet), and
+ * finding more than B - A + 1 games there is an error; in any other file it is base + k.
  */
 import { closeSync, createReadStream, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -24,7 +28,7 @@ export interface ConvertStats {
   lines: number;
   records: number;
   games: number;
-  /** Game number of the first and the last game written. */
+  /** Game numbers of the first game written and the largest (-1 when none). */
   firstGame: number;
   lastGame: number;
 }
@@ -32,13 +36,12 @@ export interface ConvertStats {
 const PART_NAME = /^games-(\d+)-(\d+)\.txt$/;
 
 /**
- * The text inputs: a file as it is, a folder of datagen parts as its games-*.txt files in
- * game order (their zero-padded names sort so). Throws InputError for a missing path or a
- * folder without parts.
+ * The text inputs, one group an argument: a file as it is, a folder of datagen parts as
+ * its games-*.txt files in game order (their zero-padded names sort so). Throws
+ * InputError for a missing path or a folder without parts.
  */
-export function expandInputs(paths: readonly string[]): string[] {
-  const files: string[] = [];
-  for (const path of paths) {
+export function expandInputs(paths: readonly string[]): string[][] {
+  return paths.map((path) => {
     let st;
     try {
       st = statSync(path);
@@ -48,16 +51,17 @@ export function expandInputs(paths: readonly string[]): string[] {
     if (st.isDirectory()) {
       const parts = readdirSync(path).filter((f) => PART_NAME.test(f)).sort();
       if (parts.length === 0) throw new InputError(`${path}: a folder without datagen parts (games-*.txt)`);
-      for (const f of parts) files.push(join(path, f));
-    } else if (st.isFile()) files.push(path);
-    else throw new InputError(`cannot read ${path}: not a file`);
-  }
-  return files;
+      return parts.map((f) => join(path, f));
+    }
+    if (!st.isFile()) throw new InputError(`cannot read ${path}: not a file`);
+    return [path];
+  });
 }
 
 /** Converts `inputs` (files or parts folders) into `out`; resolves to the counts. */
 export async function convert(inputs: readonly string[], out: string, firstGame = 0, progress = true): Promise<ConvertStats> {
-  const files = expandInputs(inputs);
+  const groups = expandInputs(inputs);
+  const files = groups.flat();
   let totalBytes = 0;
   for (const f of files) totalBytes += statSync(f).size;
   const tmp = `${out}.partial`;
@@ -68,48 +72,52 @@ export async function convert(inputs: readonly string[], out: string, firstGame 
     throw new InputError(`cannot write ${out}: ${(e as Error).message.split(',')[0]}`);
   }
   const bar = progress ? startProgress(totalBytes, 'bytes') : null;
-  const stats: ConvertStats = { files: files.length, lines: 0, records: 0, games: 0, firstGame, lastGame: firstGame - 1 };
+  const stats: ConvertStats = { files: files.length, lines: 0, records: 0, games: 0, firstGame: -1, lastGame: -1 };
   const CAP = 4096;
   const buf = new Uint8Array(CAP * RECORD_BYTES);
   const view = new DataView(buf.buffer);
   const rec: TextRecord = { board: new Uint8Array(64), stm: 0, ply: 0, score: 0, result: 0 };
-  let used = 0, game = firstGame - 1;
+  let used = 0, next = firstGame;
   const flush = () => {
     writeSync(fd, buf, 0, used * RECORD_BYTES);
     buf.fill(0);
     used = 0;
   };
   try {
-    for (const file of files) {
-      const gamesBefore = stats.games;
-      let prevPly = Infinity, lineNo = 0, pending = 0;
-      const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-      for await (const line of rl) {
-        lineNo++;
-        pending += line.length + 1;
-        const text = line.trim();
-        if (text === '' || text.startsWith('#')) continue;
-        const error = parseTextRecord(text, rec);
-        if (error !== null) throw new InputError(`${file}:${lineNo}: ${error}`);
-        if (rec.ply <= prevPly) {
-          game++;
-          stats.games++;
+    for (const group of groups) {
+      const base = next;
+      for (const file of group) {
+        const part = PART_NAME.exec(basename(file));
+        const start = part === null ? base : base + Number(part[1]);
+        const room = part === null ? Infinity : Number(part[2]) - Number(part[1]) + 1;
+        let prevPly = Infinity, lineNo = 0, pending = 0, local = -1;
+        const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
+        for await (const line of rl) {
+          lineNo++;
+          pending += line.length + 1;
+          const text = line.trim();
+          if (text === '' || text.startsWith('#')) continue;
+          const error = parseTextRecord(text, rec);
+          if (error !== null) throw new InputError(`${file}:${lineNo}: ${error}`);
+          if (rec.ply <= prevPly) {
+            if (++local >= room) throw new InputError(`${file}:${lineNo}: more than the part's ${room} games (the ply rule split a game)`);
+            if (start + local > 0xffffffff) throw new InputError(`${file}:${lineNo}: game number ${start + local} does not fit 32 bits`);
+            stats.games++;
+            if (stats.firstGame < 0) stats.firstGame = start + local;
+            stats.lastGame = Math.max(stats.lastGame, start + local);
+            next = Math.max(next, start + local + 1);
+          }
+          prevPly = rec.ply;
+          writeRecord(rec, start + local, buf, view, used * RECORD_BYTES);
+          stats.records++;
+          if (++used === CAP) flush();
+          if (pending >= 1 << 20) {
+            bar?.add(pending);
+            pending = 0;
+          }
         }
-        prevPly = rec.ply;
-        writeRecord(rec, game, buf, view, used * RECORD_BYTES);
-        stats.records++;
-        if (++used === CAP) flush();
-        if (pending >= 1 << 20) {
-          bar?.add(pending);
-          pending = 0;
-        }
-      }
-      stats.lines += lineNo;
-      bar?.add(pending);
-      const part = PART_NAME.exec(basename(file));
-      if (part !== null) {
-        const room = Number(part[2]) - Number(part[1]) + 1;
-        if (stats.games - gamesBefore > room) throw new InputError(`${file}: ${stats.games - gamesBefore} games found in a part of ${room} (the ply rule split a game)`);
+        stats.lines += lineNo;
+        bar?.add(pending);
       }
     }
     flush();
@@ -122,6 +130,5 @@ export async function convert(inputs: readonly string[], out: string, firstGame 
   }
   closeSync(fd);
   renameSync(tmp, out);
-  stats.lastGame = game;
   return stats;
 }
