@@ -153,6 +153,42 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a game played to the end: the mate is shown, the board is locked, the PGN has the result', async () => {
+    const { page, problems } = await open(false);
+    await click(page, 'f2');
+    await click(page, 'f3');
+    await poll(() => moves(page)).toEqual(['f3', 'e5']);
+    await click(page, 'g2');
+    await click(page, 'g4');
+    await poll(() => page.locator('#status').textContent()).toBe('Checkmate: Black wins');
+    expect(await moves(page)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
+    expect(await page.locator('#resign').isDisabled()).toBe(true);
+    await click(page, 'a2');
+    await click(page, 'a3');
+    expect(await moves(page)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
+    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }));
+    await page.click('#copy-pgn');
+    await poll(() => page.locator('#load-text').inputValue()).toContain('1. f3 e5 2. g4 Qh4# { Checkmate: Black wins } 0-1');
+    expect(problems).toEqual([]);
+  });
+
+  test('a flag falls at 1+0 when the person lets the clock run out', async () => {
+    const { page, problems } = await open(false);
+    await page.clock.install();
+    await page.reload();
+    await page.selectOption('#time-control', '1+0');
+    await page.click('#new-game');
+    expect(await page.locator('#clock-bottom .time').textContent()).toBe('1:00');
+    await click(page, 'e2');
+    await click(page, 'e4');
+    await poll(() => moves(page)).toEqual(['e4', 'e5']);
+    await page.clock.runFor(61_000);
+    await poll(() => page.locator('#status').textContent()).toBe("White's time is up: Black wins");
+    expect(await page.locator('#clock-bottom .time').textContent()).toBe('0:00.0');
+    expect(await page.locator('#moves .result').textContent()).toContain('0-1');
+    expect(problems).toEqual([]);
+  });
+
   test('not isolated: no Threads selector, no Threads option sent, the game still plays', async () => {
     const { page, worker, problems } = await open(false);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);

@@ -1,6 +1,6 @@
 // A scripted stand-in for the engine worker, for the page's browser tests (not Tempo):
-// answers uci/isready, replies 1. e4 with e7e5 and every later position with an
-// illegal move (the page must refuse it), streams deepening MultiPV lines for
+// answers uci/isready, replies 1. e4 with e7e5, plays the fool's mate against 1. f3 and
+// 2. g4, answers every other position with an illegal move (the page must refuse it), streams deepening MultiPV lines for
 // `go infinite` until `stop`. Every line received is kept in self.received.
 self.received = [];
 let timer = null;
@@ -29,7 +29,9 @@ self.onmessage = (e) => {
     timer = null;
     post('bestmove g1f3');
   } else if (line.startsWith('go')) {
-    const reply = self.position.endsWith('moves e2e4') ? 'e7e5' : 'a1a8';
+    const script = { 'moves e2e4': 'e7e5', 'moves f2f3': 'e7e5', 'moves f2f3 e7e5 g2g4': 'd8h4' };
+    const key = Object.keys(script).find((k) => self.position.endsWith(k));
+    const reply = key ? script[key] : 'a1a8';
     setTimeout(() => {
       post('info depth 3 score cp 20 nodes 300 nps 300000 pv ' + reply);
       post('bestmove ' + reply);
