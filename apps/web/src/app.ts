@@ -276,6 +276,7 @@ export class App {
 
   private engineFailed(e: Error): void {
     this.analysing = false;
+    this.clock.stop(); // nobody's time runs while the engine is down
     this.controls.showEngineError(e.message);
     this.render();
   }
@@ -347,7 +348,8 @@ export class App {
     this.board.show(this.game, this.movable());
     renderMoves($('moves'), this.game);
     this.renderClocks();
-    if (!this.controls.hasEngineError()) setStatus($('status'), this.statusText(), this.game.end ? 'end' : 'info');
+    if (this.controls.hasEngineError() && !this.game.end) setStatus($('status'), 'The engine stopped: restart it to go on', 'error');
+    else setStatus($('status'), this.statusText(), this.game.end ? 'end' : 'info');
     this.controls.update({ mode: this.mode, analysing: this.analysing, canTakeBack: this.game.ply > 0, over: !!this.game.end });
     if (this.mode === 'analyse' && !this.lines.byIndex.size) {
       renderLines($('analysis-lines'), $('analysis-stats'), [], this.game.fen, this.game.turn);
