@@ -190,21 +190,17 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     }
   });
 
-  test('bad input: one info string naming the problem, position unchanged, engine alive', async () => {
+  test('bad input: one info string naming the problem, position and options unchanged, engine alive', async () => {
     e.send('position startpos moves e2e4');
     const fenBefore = (await e.request('d', /^Checkers:/)).find((l) => l.startsWith('Fen: '));
     const cases: Array<[string, RegExp]> = [
       ['frobnicate', /unknown command "frobnicate"/],
-      ['position fen 8/8/8/8 w - - 0 1', /position: .*FEN/i],
-      ['position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves e2e4 e7e5 e1e3', /illegal move "e1e3"/],
-      ['position startpos moves e2e5', /illegal move "e2e5"/],
       ['setoption name NoSuchOption value 3', /unknown option "NoSuchOption"/],
       ['setoption name Hash value 0', /Hash 0 is out of range/],
       ['setoption name MultiPV value many', /MultiPV takes an integer/],
-      ['go depth seven', /depth needs an integer, got "seven"/],
-      ['go wtime 1000 btime x', /btime needs an integer/],
       ['setoption name EvalParams value /nonexistent/params.json', /eval parameter file "\/nonexistent\/params.json"/],
       ['setoption name EvalPreset value fancy', /EvalPreset takes one of default, handset, pesto-only/],
+      ['perft x', /perft: the depth must be an integer/],
     ];
     for (const [input, message] of cases) {
       const from = e.lines.length;
@@ -217,6 +213,116 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     }
     const fenAfter = (await e.request('d', /^Checkers:/)).find((l) => l.startsWith('Fen: '));
     expect(fenAfter).toBe(fenBefore);
+  });
+
+  /** Sends a go and waits for its bestmove, then an isready: every line printed in between. */
+  const goLines = async (go: string) => {
+    const from = e.lines.length;
+    await e.request(go, /^bestmove /, 30_000);
+    await e.sync();
+    return e.lines.slice(from, -1);
+  };
+  const depths = (lines: string[]) => lines.filter((l) => /^info depth \d+ seldepth/.test(l)).map((l) => Number(l.split(' ')[2]));
+
+  test('go: a limit of 0 is depth 1, bad tokens are dropped in one info string, and there is always one bestmove', async () => {
+    e.send('position startpos moves d2d4 d7d5');
+    const cases: Array<[string, RegExp | null, boolean]> = [
+      // [go line, the one info string expected (null: none), searched to depth 1 only]
+      ['go movetime 0', null, true],
+      ['go nodes 0', null, true],
+      ['go depth 0', null, true],
+      ['go mate 0', null, true],
+      ['go depth seven', /^info string error: go: depth needs an integer, got "seven"$/, true],
+      ['go movetime -5', /^info string error: go: movetime must not be negative, got -5$/, true],
+      ['go bogus 3', /^info string error: go: unknown parameters "bogus" "3"$/, true],
+      ['go depth 3 frob', /^info string error: go: unknown parameter "frob"$/, false],
+      ['go wtime 3000 btime x winc 0', /^info string error: go: btime needs an integer, got "x"$/, false],
+      ['go btime 3000', /^info string error: go: no wtime for the side to move; searching to depth 1$/, true],
+      ['go wtime 3000 btime 3000 movestogo 0', null, false],
+      ['go depth 2 searchmoves e2e5 c1f4', /^info string error: go: searchmoves: "e2e5" is not a legal move here$/, false],
+    ];
+    for (const [go, message, depthOne] of cases) {
+      const lines = await goLines(go);
+      const strings = lines.filter((l) => l.startsWith('info string'));
+      expect(strings, go).toHaveLength(message ? 1 : 0);
+      if (message) expect(strings[0], go).toMatch(message);
+      const best = lines.filter((l) => l.startsWith('bestmove '));
+      expect(best, go).toHaveLength(1);
+      expect(legalIn('rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2', best[0].split(' ')[1]), go).toBe(true);
+      if (depthOne) expect(Math.max(...depths(lines)), go).toBe(1);
+    }
+  });
+
+  test('go while a search runs: one info string, and each go gets its own bestmove', async () => {
+    e.send('position startpos');
+    const from = e.lines.length;
+    e.send('go infinite');
+    await e.waitFor(/^info depth 2 /);
+    e.send('go depth 2');
+    await e.waitFor(/^info string error: go: a search is already running; this go starts after its bestmove/);
+    e.send('stop');
+    const first = e.lines.indexOf(await e.waitFor(/^bestmove /, 10_000, from), from);
+    await e.waitFor(/^bestmove /, 30_000, first + 1);
+    await e.sync();
+    expect(e.lines.slice(from).filter((l) => l.startsWith('bestmove '))).toHaveLength(2);
+  });
+
+  test('position with an illegal or unreadable move: the moves before it stand and the bad one is named', async () => {
+    const cases: Array<[string, RegExp, string]> = [
+      [
+        'position startpos moves e2e4 e7e5 e1e3 g1f3',
+        /^info string error: position: illegal move "e1e3" \(move 3 of the list, after e2e4 e7e5\); the moves before it stand, the rest are ignored$/,
+        'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
+      ],
+      [
+        'position startpos moves e2e5',
+        /^info string error: position: illegal move "e2e5" \(move 1 of the list, in the given position\); the moves before it stand$/,
+        'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      ],
+      [
+        'position fen 8/8/8/8/8/8/8/K1k5 w - - 0 1 moves a1a2 c1c2 a2a3x a3a4',
+        /^info string error: position: "a2a3x" \(move 3 of the list, after a1a2 c1c2\) is not a move in UCI notation .*; the moves before it stand, the rest are ignored$/,
+        '8/8/8/8/8/8/K1k5/8 w - - 2 2',
+      ],
+    ];
+    for (const [position, message, fen] of cases) {
+      const from = e.lines.length;
+      e.send(position);
+      await e.sync();
+      const out = e.lines.slice(from, -1);
+      expect(out, position).toHaveLength(1);
+      expect(out[0], position).toMatch(message);
+      expect((await e.request('d', /^Checkers:/)).find((l) => l.startsWith('Fen: ')), position).toBe(`Fen: ${fen}`);
+      const best = (await e.request('go depth 2', /^bestmove /)).at(-1)!.split(' ')[1];
+      expect(legalIn(fen, best), `${best} after ${position}`).toBe(true);
+    }
+  });
+
+  test('a position that does not read: one line, then every go answers bestmove 0000 with an info string until a valid one', async () => {
+    for (const bad of ['position fen 8/8/8/8 w - - 0 1', 'position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1', 'position start', 'position fen']) {
+      e.send('position startpos moves e2e4');
+      const from = e.lines.length;
+      e.send(bad);
+      await e.sync();
+      const out = e.lines.slice(from, -1);
+      expect(out, bad).toHaveLength(1);
+      expect(out[0], bad).toMatch(/^info string error: position: .*; no position until a valid one arrives$/);
+      for (const go of ['go depth 5', 'go wtime 1000 btime 1000', 'go movetime 0 bogus']) {
+        const lines = await goLines(go);
+        expect(lines, `${go} after ${bad}`).toEqual([
+          expect.stringMatching(/^info string error: go: (.*; )?no position: the last position command was refused; send a valid one$/),
+          'bestmove 0000',
+        ]);
+      }
+      expect((await e.request('d', /^info string error: d: no position/)).at(-1)).toMatch(/no position/);
+    }
+    const from = e.lines.length;
+    e.send('go infinite');
+    await e.sync();
+    expect(e.lines.slice(from).some((l) => l.startsWith('bestmove'))).toBe(false); // held until stop, as for any go infinite
+    expect((await e.request('stop', /^bestmove /)).at(-1)).toBe('bestmove 0000');
+    e.send('position startpos');
+    expect((await e.request('go depth 2', /^bestmove /)).at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
   });
 
   test('d, eval and perft', async () => {

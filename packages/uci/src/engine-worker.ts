@@ -52,7 +52,7 @@ function handle(engine: Engine, msg: ToWorker, post: (msg: FromWorker) => void, 
       return engine.newGame();
     case 'go':
       try {
-        post({ type: 'bestmove', text: engine.go(msg.limits, (side, fallback) => post({ type: 'searching', side, fallback })) });
+        post({ type: 'bestmove', text: engine.go(msg.limits, (side, fallback) => post({ type: 'searching', side, fallback }), msg.notes) });
       } finally {
         engine.settle(); // helpers leave the search after the GUI has its move
       }

@@ -65,6 +65,91 @@ describe('startEngineWorker', () => {
   });
 });
 
+describe('the position and go a GUI sent, and nothing else', () => {
+  const errors = (w: ReturnType<typeof worker>) => w.lines().filter((l) => l.startsWith('info string'));
+  const fen = (w: ReturnType<typeof worker>) => {
+    w.send({ type: 'd' });
+    return w.lines().filter((l) => l.startsWith('Fen: ')).at(-1);
+  };
+
+  test('an illegal move: the moves before it stand, it is named in one line, the rest is ignored', () => {
+    const w = worker();
+    w.send({ type: 'position', cmd: { fen: null, moves: ['e2e4', 'e7e5', 'e1e3', 'g1f3'] } });
+    expect(errors(w)).toEqual(['info string error: position: illegal move "e1e3" (move 3 of the list, after e2e4 e7e5); the moves before it stand, the rest are ignored']);
+    expect(fen(w)).toBe('Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
+    w.send({ type: 'go', limits: { depth: 1 } });
+    expect(w.posted.find((m) => m.type === 'searching')).toMatchObject({ side: 0 }); // white, as after e7e5
+  });
+
+  test('an illegal first move leaves the position the FEN gave', () => {
+    const w = worker();
+    w.send({ type: 'position', cmd: { fen: '8/8/8/8/8/8/8/K1k5 w - - 0 1', moves: ['a1b1'] } });
+    expect(errors(w)).toEqual(['info string error: position: illegal move "a1b1" (move 1 of the list, in the given position); the moves before it stand']);
+    expect(fen(w)).toBe('Fen: 8/8/8/8/8/8/8/K1k5 w - - 0 1');
+  });
+
+  test('a move the loop could not read is named by the engine after the moves before it', () => {
+    const w = worker();
+    w.send({ type: 'position', cmd: { fen: null, moves: ['d2d4'], unreadable: 'd7d5x' } });
+    expect(errors(w)).toEqual(['info string error: position: "d7d5x" (move 2 of the list, after d2d4) is not a move in UCI notation (like e2e4 or e7e8q); the moves before it stand, the rest are ignored']);
+    expect(fen(w)).toBe('Fen: rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1');
+  });
+
+  test('a bad FEN leaves no position: go answers bestmove 0000 with one line, until a valid position', () => {
+    const w = worker();
+    w.send({ type: 'position', cmd: { fen: null, moves: ['e2e4'] } });
+    w.send({ type: 'position', cmd: { fen: '8/8/8/8 w - - 0 1', moves: [] } });
+    expect(errors(w)).toEqual(['info string error: position: Invalid FEN: field 1 (piece placement): "8/8/8/8" has 4 ranks, expected 8; no position until a valid one arrives']);
+    const from = w.posted.length;
+    w.send({ type: 'go', limits: { depth: 3 } });
+    expect(w.posted.slice(from)).toEqual([
+      { type: 'out', text: 'info string error: go: no position: the last position command was refused; send a valid one' },
+      { type: 'bestmove', text: 'bestmove 0000' },
+      { type: 'done', count: 3 },
+    ]);
+    w.send({ type: 'd' });
+    expect(w.lines().at(-1)).toBe('info string error: d: no position: the last position command was refused; send a valid one');
+    w.send({ type: 'position', cmd: { fen: null, moves: [] } });
+    w.send({ type: 'go', limits: { depth: 1 } });
+    expect(w.lines().at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]$/);
+  });
+
+  test('a position the loop could not read at all (null) is no position', () => {
+    const w = worker();
+    w.send({ type: 'position', cmd: null });
+    expect(errors(w)).toEqual([]); // the loop has said why
+    w.send({ type: 'go', limits: {}, notes: ['unknown parameter "x"'] });
+    expect(w.lines().slice(-2)).toEqual(['info string error: go: unknown parameter "x"; no position: the last position command was refused; send a valid one', 'bestmove 0000']);
+  });
+
+  test("the loop's notes and illegal searchmoves make one line; none legal means every move", () => {
+    const w = worker();
+    w.send({ type: 'go', limits: { depth: 1, searchMoves: ['e2e5', 'a7a6'] }, notes: ['unknown parameter "frob"'] });
+    expect(errors(w)).toEqual(['info string error: go: unknown parameter "frob"; searchmoves: "e2e5" "a7a6" are not legal moves here, searching every move']);
+    expect(w.lines().at(-1)).toMatch(/^bestmove /);
+  });
+
+  test('a clock for the other side only is the smallest search, not an endless one', () => {
+    const w = worker();
+    w.send({ type: 'position', cmd: { fen: null, moves: ['e2e4'] } });
+    w.send({ type: 'go', limits: { wtime: 1000, winc: 10 } });
+    expect(errors(w)).toEqual(['info string error: go: no btime for the side to move; searching to depth 1']);
+    expect(w.lines().filter((l) => l.startsWith('info depth ')).map((l) => l.split(' ')[2])).toEqual(['1']);
+    expect(w.lines().at(-1)).toMatch(/^bestmove /);
+  });
+
+  test('UCI_Chess960 reads the moves again: e1g1 is no castling there, so the moves before it stand', () => {
+    const w = worker();
+    w.send({ type: 'position', cmd: { fen: null, moves: ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6', 'e1g1'] } });
+    expect(errors(w)).toEqual([]);
+    w.send({ type: 'setoption', name: 'UCI_Chess960', value: true });
+    expect(errors(w)).toEqual([
+      'info string error: setoption: UCI_Chess960 true: the current position: illegal move "e1g1" (move 7 of the list, after e2e4 e7e5 g1f3 b8c6 f1c4 g8f6); the moves before it stand',
+    ]);
+    expect(fen(w)).toBe('Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w HAha - 4 4');
+  });
+});
+
 describe('Engine and its platform', () => {
   test('EvalFile is read through the platform; without readTextFile it is refused in one line', () => {
     const pesto = paramsToJson(presetParams('pesto-only'));

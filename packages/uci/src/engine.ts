@@ -1,8 +1,11 @@
 /**
  * The engine behind the UCI loop, as the worker runs it: the current position (kept
- * as a FEN and a move list, checked before it replaces the old one), the options, the
- * transposition table and the searcher. Every method reports through `out`; bad input
- * gets one `info string error: ...` line and changes nothing.
+ * as a FEN and a move list), the options, the transposition table and the searcher.
+ * Every method reports through `out`; a problem gets one `info string error: ...`
+ * line. A `position` the engine cannot read in full keeps the moves before the first
+ * bad one; one whose FEN it cannot read leaves no position at all, and `go` answers
+ * `bestmove 0000` until a valid one arrives: never a move for a position the GUI did
+ * not send.
  */
 import { Position, START_FEN, moveToUci, type Move } from '@tempo/position';
 import { legal as isLegal, legalMoves, parseUciMove, pseudoLegal } from '@tempo/movegen';
@@ -26,6 +29,8 @@ function legalPrefix(pos: Position, line: ArrayLike<Move>): number {
   return n;
 }
 
+const NO_POSITION = 'no position: the last position command was refused; send a valid one';
+
 /** After this long a search also reports the root move it is on (`currmove`), as Stockfish does. */
 const CURRMOVE_AFTER_MS = 3000;
 
@@ -46,7 +51,8 @@ export class Engine {
   private moveOverhead = DEFAULT_MOVE_OVERHEAD;
   /** Search tunables set by `setoption`, re-applied when the searcher is rebuilt. */
   private readonly searchValues = new Map<string, number>();
-  private fen = START_FEN;
+  /** The position: a FEN and the moves played from it; fen null after a position that did not read. */
+  private fen: string | null = START_FEN;
   private moves: string[] = [];
   /** Lazy SMP helpers (Threads - 1 of them), or null with one thread. */
   private helpers: HelperPool | null = null;
@@ -66,17 +72,48 @@ export class Engine {
     this.searcher = this.makeSearcher();
   }
 
-  /** `position ...`: the FEN and every move are checked before anything changes. */
-  position(cmd: PositionCommand): void {
-    const fen = cmd.fen ?? START_FEN;
-    const built = this.build(fen, cmd.moves);
-    if (typeof built === 'string') return this.error(built);
+  /**
+   * `position ...`, or null for one the loop could not read (it has said why). The
+   * moves are played up to the first illegal or unreadable one, which is named; a
+   * FEN that does not read leaves no position.
+   */
+  position(cmd: PositionCommand | null): void {
+    if (cmd === null) return this.clearPosition();
+    this.load(cmd.fen ?? START_FEN, cmd.moves, cmd.unreadable, 'position');
+  }
+
+  /** Reads `fen` and plays `moves` until one is illegal; `context` starts the messages. */
+  private load(fen: string, moves: readonly string[], unreadable: string | undefined, context: string): void {
+    const parsed = Position.parse(fen, { psq: this.searcher.evalContext.psq, chess960: this.chess960 || undefined });
+    if (!parsed.ok) {
+      this.clearPosition();
+      return this.error(`${context}: ${parsed.error}; no position until a valid one arrives`);
+    }
+    const pos = parsed.value;
+    let played = 0;
+    while (played < moves.length) {
+      const m = parseUciMove(pos, moves[played]);
+      if (m === 0) break;
+      pos.doMove(m);
+      played++;
+    }
     this.fen = fen;
-    this.moves = cmd.moves;
+    this.moves = moves.slice(0, played);
+    const where = played === 0 ? 'in the given position' : `after ${moves.slice(0, played).join(' ')}`;
+    const rest = `the moves before it stand${played + 1 < moves.length || unreadable !== undefined ? ', the rest are ignored' : ''}`;
+    if (played < moves.length) this.error(`${context}: illegal move "${moves[played]}" (move ${played + 1} of the list, ${where}); ${rest}`);
+    else if (unreadable !== undefined)
+      this.error(`${context}: "${unreadable}" (move ${played + 1} of the list, ${where}) is not a move in UCI notation (like e2e4 or e7e8q); ${rest}`);
+  }
+
+  private clearPosition(): void {
+    this.fen = null;
+    this.moves = [];
   }
 
   /** The current position, built afresh (search leaves it as it found it, but a fresh one costs microseconds). */
   current(): Position {
+    if (this.fen === null) throw new Error(NO_POSITION);
     const p = this.build(this.fen, this.moves);
     if (typeof p === 'string') throw new Error(`internal: the current position no longer parses: ${p}`);
     return p;
@@ -84,41 +121,39 @@ export class Engine {
 
   private build(fen: string, moves: readonly string[]): Position | string {
     const parsed = Position.parse(fen, { psq: this.searcher.evalContext.psq, chess960: this.chess960 || undefined });
-    if (!parsed.ok) return `position: ${parsed.error}`;
+    if (!parsed.ok) return parsed.error;
     const pos = parsed.value;
     for (let i = 0; i < moves.length; i++) {
       const m = parseUciMove(pos, moves[i]);
-      if (m === 0) {
-        const before = i === 0 ? 'in the given position' : `after ${moves.slice(0, i).join(' ')}`;
-        return `position: illegal move "${moves[i]}" (move ${i + 1} of the list, ${before}); position unchanged`;
-      }
+      if (m === 0) return `illegal move "${moves[i]}"`;
       pos.doMove(m);
     }
     return pos;
   }
 
-  /** `go`: searches the current position and returns the `bestmove` line; `started` hears of the search first. */
-  go(limits: GoLimits, started: (side: number, fallback: string) => void = () => {}): string {
+  /**
+   * `go`: searches the current position and returns the `bestmove` line; `started`
+   * hears of the search first. `notes` are the loop's messages about the `go` line
+   * (tokens it dropped): they and the engine's own (illegal searchmoves, no clock for
+   * the side to move) go out as one `info string` line before the search.
+   */
+  go(limits: GoLimits, started: (side: number, fallback: string) => void = () => {}, notes: readonly string[] = []): string {
+    if (this.fen === null) {
+      this.error(`go: ${[...notes, NO_POSITION].join('; ')}`);
+      return 'bestmove 0000';
+    }
     const pos = this.current();
     const legal = legalMoves(pos);
     started(pos.side, legal.length > 0 ? moveToUci(pos, legal[0]) : '0000');
+    const search = this.searchLimits(pos, limits, [...notes]);
     if (legal.length === 0) {
       this.out(`info depth 0 score ${pos.inCheck() ? 'mate 0' : 'cp 0'}`);
       return 'bestmove 0000';
     }
-    const search: SearchLimits = { ...limits, searchMoves: undefined };
-    if (limits.searchMoves) {
-      const picked: Move[] = [];
-      for (const text of limits.searchMoves) {
-        const m = parseUciMove(pos, text);
-        if (m === 0) this.error(`go: searchmoves: "${text}" is not a legal move here; ignored`);
-        else if (!picked.includes(m)) picked.push(m);
-      }
-      if (picked.length > 0) search.searchMoves = picked;
-    }
+    const fen = this.fen;
     const start = performance.now();
     this.helpers?.start({
-      fen: this.fen,
+      fen,
       moves: this.moves,
       chess960: this.chess960,
       searchMoves: search.searchMoves?.map((m) => moveToUci(pos, m)),
@@ -143,6 +178,37 @@ export class Engine {
     if (result.ponderMove && best === result.bestMove && legalPrefix(replay, [best, result.ponderMove]) === 2)
       line += ` ponder ${moveToUci(pos, result.ponderMove)}`;
     return line;
+  }
+
+  /**
+   * The search's limits for `pos`: searchmoves made moves (an illegal one is dropped;
+   * none left means every move), and a clock given for the other side only (a GUI
+   * that wants a timed move) read as the smallest search rather than an endless one.
+   * Prints the notes, the caller's and these, as one line.
+   */
+  private searchLimits(pos: Position, limits: GoLimits, notes: string[]): SearchLimits {
+    const search: SearchLimits = { ...limits, searchMoves: undefined };
+    if (limits.searchMoves) {
+      const picked: Move[] = [];
+      const illegal: string[] = [];
+      for (const text of limits.searchMoves) {
+        const m = parseUciMove(pos, text);
+        if (m === 0) illegal.push(`"${text}"`);
+        else if (!picked.includes(m)) picked.push(m);
+      }
+      if (illegal.length > 0)
+        notes.push(`searchmoves: ${illegal.join(' ')} ${illegal.length === 1 ? 'is not a legal move' : 'are not legal moves'} here${picked.length === 0 ? ', searching every move' : ''}`);
+      if (picked.length > 0) search.searchMoves = picked;
+    }
+    const ours = pos.side === 0 ? limits.wtime : limits.btime;
+    const theirs = pos.side === 0 ? limits.btime : limits.wtime;
+    const bounded = limits.infinite || limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.mate !== undefined;
+    if (ours === undefined && theirs !== undefined && !bounded) {
+      notes.push(`no ${pos.side === 0 ? 'wtime' : 'btime'} for the side to move; searching to depth 1`);
+      search.depth = 1;
+    }
+    if (notes.length > 0) this.error(`go: ${notes.join('; ')}`);
+    return search;
   }
 
   /** `setoption`: the main thread has checked the name and the value's type and range. */
@@ -172,13 +238,9 @@ export class Engine {
         return;
       case 'UCI_Chess960': {
         this.chess960 = value as boolean;
-        // The move list was checked in the other mode (e1g1 means something else in Chess960).
-        const check = this.build(this.fen, this.moves);
-        if (typeof check === 'string') {
-          this.error(`setoption: UCI_Chess960 ${value}: the current position no longer reads (${check}); back to the start position`);
-          this.fen = START_FEN;
-          this.moves = [];
-        }
+        // The move list was checked in the other mode (e1g1 means something else in
+        // Chess960): play it again, keeping what still reads.
+        if (this.fen !== null) this.load(this.fen, this.moves, undefined, `setoption: UCI_Chess960 ${value}: the current position`);
         return;
       }
       case 'EvalPreset':
@@ -234,6 +296,7 @@ export class Engine {
 
   /** A legal move of the current position, or 0000: the answer when a search failed. */
   fallbackBestmove(): string {
+    if (this.fen === null) return 'bestmove 0000';
     const pos = this.current();
     const legal = legalMoves(pos);
     return `bestmove ${legal.length > 0 ? moveToUci(pos, legal[0]) : '0000'}`;

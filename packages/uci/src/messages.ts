@@ -8,10 +8,12 @@ import type { GoLimits, PositionCommand } from './protocol';
 import type { OptionValue } from './options';
 
 export type ToWorker =
-  | { type: 'position'; cmd: PositionCommand }
+  /** null: the GUI's last `position` could not be read at all (no position until the next). */
+  | { type: 'position'; cmd: PositionCommand | null }
   | { type: 'setoption'; name: string; value: OptionValue }
   | { type: 'ucinewgame' }
-  | { type: 'go'; limits: GoLimits }
+  /** `notes`: what the loop dropped from the `go` line, for the engine's one `info string` line. */
+  | { type: 'go'; limits: GoLimits; notes?: string[] }
   | { type: 'ping'; id: number }
   | { type: 'd' }
   | { type: 'eval' }

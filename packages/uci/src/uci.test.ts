@@ -1,7 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import type { FromWorker, ToWorker } from './messages';
-import { checkOption } from './options';
-import { parseGo, parsePosition, parseSetoption, tokenize } from './protocol';
 import { SIGNALS, UciLoop } from './uci';
 
 function harness() {
@@ -33,57 +31,6 @@ function harness() {
   };
   return { loop, written, posted, signals, reply, advance, exited: () => exited, timers };
 }
-
-describe('protocol', () => {
-  test('tokenize takes any whitespace', () => {
-    expect(tokenize(' \t go  depth\t5 \r')).toEqual(['go', 'depth', '5']);
-  });
-
-  test('go: every limit', () => {
-    const g = parseGo(tokenize('wtime 1000 btime -20 winc 10 binc 10 movestogo 5 depth 7 nodes 1000 movetime 50 mate 3 infinite ponder searchmoves e2e4 e7e8q'));
-    expect(g).toEqual({
-      ok: true,
-      value: { wtime: 1000, btime: -20, winc: 10, binc: 10, movestogo: 5, depth: 7, nodes: 1000, movetime: 50, mate: 3, infinite: true, ponder: true, searchMoves: ['e2e4', 'e7e8q'] },
-    });
-  });
-
-  test.each([
-    ['depth x', 'depth needs an integer, got "x"'],
-    ['wtime', 'wtime needs a number'],
-    ['nodes 0', 'nodes must be at least 1'],
-    ['movetime -5', 'movetime must not be negative'],
-    ['searchmoves', 'searchmoves needs at least one move'],
-    ['searchmoves e2e9', '"e2e9" is not a move'],
-    ['bogus 3', 'unknown parameter "bogus"'],
-  ])('go %s is rejected', (args, message) => {
-    const g = parseGo(tokenize(args));
-    expect(g.ok).toBe(false);
-    if (!g.ok) expect(g.error).toContain(message);
-  });
-
-  test('position', () => {
-    expect(parsePosition(tokenize('startpos moves e2e4 e7e5'))).toEqual({ ok: true, value: { fen: null, moves: ['e2e4', 'e7e5'] } });
-    expect(parsePosition(tokenize('fen 8/8/8/8/8/8/8/K1k5 w - - 0 1'))).toEqual({ ok: true, value: { fen: '8/8/8/8/8/8/8/K1k5 w - - 0 1', moves: [] } });
-    expect(parsePosition(tokenize('startpos moves e2e4 xx')).ok).toBe(false);
-    expect(parsePosition(tokenize('start')).ok).toBe(false);
-    expect(parsePosition([]).ok).toBe(false);
-  });
-
-  test('setoption names and values may hold spaces', () => {
-    expect(parseSetoption(tokenize('name Move Overhead value 100'))).toEqual({ ok: true, value: { name: 'Move Overhead', value: '100' } });
-    expect(parseSetoption(tokenize('name Clear Hash'))).toEqual({ ok: true, value: { name: 'Clear Hash', value: null } });
-    expect(parseSetoption(tokenize('value 3')).ok).toBe(false);
-  });
-
-  test('options: case-insensitive names, typed values', () => {
-    expect(checkOption('hash', '64')).toMatchObject({ ok: true, value: { value: 64 } });
-    expect(checkOption('Hash', '0')).toMatchObject({ ok: false });
-    expect(checkOption('Hash', 'lots')).toMatchObject({ ok: false });
-    expect(checkOption('Ponder', 'yes')).toMatchObject({ ok: false });
-    expect(checkOption('uci_chess960', 'true')).toMatchObject({ ok: true, value: { value: true } });
-    expect(checkOption('NoSuch', '1')).toMatchObject({ ok: false, error: 'setoption: unknown option "NoSuch"' });
-  });
-});
 
 describe('UciLoop', () => {
   test('uci is answered at once, without the worker', () => {
@@ -139,19 +86,57 @@ describe('UciLoop', () => {
     expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(0);
   });
 
-  test('go while searching without stop is refused', () => {
+  test('go while searching without stop: one info string, and it runs after the current bestmove', () => {
     const h = harness();
     h.loop.line('go infinite');
     h.loop.line('go depth 2');
-    expect(h.written.at(-1)).toMatch(/^info string error: go: a search is already running/);
+    expect(h.written).toEqual(['info string error: go: a search is already running; this go starts after its bestmove (send stop to end it)']);
+    expect(h.posted.filter((m) => m.type === 'go')).toHaveLength(1);
+    h.loop.line('stop');
+    h.reply({ type: 'bestmove', text: 'bestmove e2e4' });
+    expect(h.written.at(-1)).toBe('bestmove e2e4');
+    expect(h.posted.filter((m) => m.type === 'go').at(-1)).toEqual({ type: 'go', limits: { depth: 2 } });
+    expect(Atomics.load(h.signals, SIGNALS.stop)).toBe(0);
+    h.reply({ type: 'bestmove', text: 'bestmove d2d4' });
+    expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove e2e4', 'bestmove d2d4']);
   });
 
-  test('bad input gets one info string and nothing reaches the worker', () => {
+  test('bad input gets one info string, and nothing reaches the worker but what it must answer', () => {
     const h = harness();
-    for (const line of ['frobnicate', 'go depth x', 'position fen', 'setoption name Hash value -1', 'setoption name Bogus value 1', 'perft x']) h.loop.line(line);
+    for (const line of ['frobnicate', 'setoption name Hash value -1', 'setoption name Bogus value 1', 'perft x']) h.loop.line(line);
     expect(h.posted).toEqual([]);
-    expect(h.written).toHaveLength(6);
+    expect(h.written).toHaveLength(4);
     for (const w of h.written) expect(w).toMatch(/^info string error: /);
+  });
+
+  test('a go with bad tokens still searches: the errors go with it, for one line, and it ends in a bestmove', () => {
+    const h = harness();
+    h.loop.line('go depth x bogus');
+    expect(h.written).toEqual([]);
+    expect(h.posted).toEqual([{ type: 'go', limits: { depth: 1 }, notes: ['depth needs an integer, got "x"', 'unknown parameter "bogus"'] }]);
+    h.reply({ type: 'bestmove', text: 'bestmove e2e4' });
+    expect(h.written).toEqual(['bestmove e2e4']);
+  });
+
+  test('go perft with bad tokens: the errors in one line, then perft', () => {
+    const h = harness();
+    h.loop.line('go perft 3 frob');
+    expect(h.written).toEqual(['info string error: go: unknown parameter "frob"']);
+    expect(h.posted).toEqual([{ type: 'perft', depth: 3 }]);
+  });
+
+  test('a position that does not read is sent on as none, and replayed as none to a new worker', () => {
+    const h = harness();
+    h.loop.line('position startpos moves e2e4');
+    h.loop.line('position fen');
+    expect(h.written).toEqual(['info string error: position: fen needs a FEN string; no position until a valid one arrives']);
+    expect(h.posted.at(-1)).toEqual({ type: 'position', cmd: null });
+    h.loop.workerLost('test');
+    h.loop.workerStarted();
+    expect(h.posted.at(-1)).toEqual({ type: 'position', cmd: null });
+    h.loop.line('position startpos moves e2e4 e7e5 zz');
+    expect(h.posted.at(-1)).toEqual({ type: 'position', cmd: { fen: null, moves: ['e2e4', 'e7e5'], unreadable: 'zz' } });
+    expect(h.written).toHaveLength(2); // the engine names zz, not the loop
   });
 
   test('quit stops the search and exits after the worker is done', () => {

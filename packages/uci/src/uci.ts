@@ -1,8 +1,10 @@
 /**
- * The UCI loop of the main thread. It never loads the engine: it parses each line,
- * rejects bad syntax at once, and hands the rest to the worker in order. While a
- * search runs it answers `isready` itself and stops the search through the shared
- * signal array, so both take microseconds whatever the worker is doing.
+ * The UCI loop (Node's main thread, or a browser worker of its own). It never loads
+ * the engine: it parses each line, refuses a bad command at once (a `go` and a
+ * `position` are passed on with what could be read, so each is still answered), and
+ * hands the rest to the engine worker in order. While a search runs it answers
+ * `isready` itself and stops the search through the shared signal array, so both
+ * take microseconds whatever the worker is doing.
  */
 import type { FromWorker, ToWorker } from './messages';
 import { OPTIONS, SEARCH_PARAM_FACTS, checkOption, optionLine, type OptionValue } from './options';
@@ -77,7 +79,8 @@ export class UciLoop {
   private quitting = false;
   /** For a restarted worker: the options set so far and the last position sent. */
   readonly optionLog = new Map<string, OptionValue>();
-  lastPosition: PositionCommand | null = null;
+  /** undefined until the first `position`; null after one that could not be read. */
+  lastPosition: PositionCommand | null | undefined = undefined;
 
   constructor(
     private readonly io: UciIo,
@@ -176,7 +179,7 @@ export class UciLoop {
     this.sent = 0;
     this.handled = -1;
     for (const [name, value] of this.optionLog) this.post({ type: 'setoption', name, value });
-    if (this.lastPosition) this.post({ type: 'position', cmd: this.lastPosition });
+    if (this.lastPosition !== undefined) this.post({ type: 'position', cmd: this.lastPosition });
   }
 
   private post(msg: ToWorker): void {
@@ -195,11 +198,13 @@ export class UciLoop {
     if (PLAIN.has(cmd)) return this.post({ type: cmd as 'ucinewgame' | 'd' | 'eval' });
     switch (cmd) {
       case 'position': {
-        const p = parsePosition(args);
-        if (!p.ok) return this.error(p.error);
-        this.lastPosition = p.value;
-        this.sideToMove = (p.value.fen !== null && p.value.fen.split(/\s+/)[1] === 'b' ? 1 : 0) ^ (p.value.moves.length & 1);
-        return this.post({ type: 'position', cmd: p.value });
+        // Sent on even when it did not read: the engine then has no position, and
+        // answers `go` with bestmove 0000 rather than a move for the previous one.
+        const { cmd: p, error } = parsePosition(args);
+        if (error !== null) this.error(error);
+        this.lastPosition = p;
+        if (p !== null) this.sideToMove = (p.fen !== null && p.fen.split(/\s+/)[1] === 'b' ? 1 : 0) ^ (p.moves.length & 1);
+        return this.post({ type: 'position', cmd: p });
       }
       case 'setoption': {
         const s = parseSetoption(args);
@@ -230,13 +235,17 @@ export class UciLoop {
   }
 
   private go(args: string[], raw: string): void {
-    const g = parseGo(args);
-    if (!g.ok) return this.error(`${g.error}; not searching`);
-    const limits = g.value;
-    if (limits.perft !== undefined) return this.post({ type: 'perft', depth: limits.perft });
-    if (this.searching && !this.stopRequested) return this.error('go: a search is already running; send stop first');
+    const { limits, errors } = parseGo(args);
+    if (limits.perft !== undefined) {
+      if (errors.length > 0) this.error(`go: ${errors.join('; ')}`);
+      return this.post({ type: 'perft', depth: limits.perft });
+    }
     if (this.searching || this.workerBusy) {
-      this.defer(raw); // the stopped search is still winding down
+      // Every go gets its bestmove: this one runs after the current search's (a stopped
+      // one is still winding down; a running one, which the GUI should have stopped, ends
+      // by its limits or at `stop`). Its line is read again then, and any errors reported.
+      if (this.searching && !this.stopRequested) this.error('go: a search is already running; this go starts after its bestmove (send stop to end it)');
+      this.defer(raw);
       return;
     }
     Atomics.store(this.signals, SIGNALS.stop, 0);
@@ -253,7 +262,7 @@ export class UciLoop {
     this.side = this.sideToMove;
     this.fallback = this.bestSoFar = '';
     this.emergencyDue = false;
-    this.post({ type: 'go', limits });
+    this.post(errors.length > 0 ? { type: 'go', limits, notes: errors } : { type: 'go', limits });
     this.armTimer();
   }
 
