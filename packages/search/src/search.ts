@@ -484,8 +484,13 @@ export class Searcher {
 
       // Step 11. Pruning at shallow depth.
       if (bestValue > VALUE_MATED_IN_MAX_PLY && nonPawn) {
-        // Late move pruning: late quiets that do not check are skipped (quiet checks are still tried).
-        if (P.Futility !== 0 && moveCount >= lmpLimit && !capture && !gives) continue;
+        // Late move pruning (Stockfish's moveCountPruning): from here on the picker yields
+        // no quiet at all, so the rest are neither generated nor scored; this move, when
+        // it is a quiet check, is still tried, and evasions (not staged) are pruned here.
+        if (P.Futility !== 0 && moveCount >= lmpLimit) {
+          picker.skipQuiets = true;
+          if (!capture && !gives) continue;
+        }
         let lmrDepth = newDepth - (r1024 >> 10);
         if (capture || gives) {
           if (P.SEEPruning !== 0 && !see(pos, m, 0 - P.SeeCaptureMult * depth)) continue;
