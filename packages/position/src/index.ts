@@ -11,6 +11,7 @@ export * from './state';
 export { type CastlingSetup } from './castling';
 export { attackersTo, isAttacked, epCaptureIsLegal, anyEpCaptureIsLegal, sliderBlockers } from './attacks';
 export { posIsOk, assertPositionOk, computeKeys, computeCheckInfo } from './verify';
+export { setCheckInfo } from './checks';
 export { toFen, moveToUci } from './io';
 export { isDraw, isFiftyMoveDraw, isRepetitionDraw, hasInsufficientMaterial } from './draw';
 export * as Zobrist from './zobrist';

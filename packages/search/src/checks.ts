@@ -1,19 +1,21 @@
 /**
- * givesCheck from the row's check info. The first doMove from a row fills the
- * row's check info (the squares from which each piece kind of the side to move
- * would check, and the pieces whose departure uncovers a check; see position's
- * checks.ts), and it stays valid across undoMove. From the second move of a node
- * on, a normal move's check test is then two bit tests instead of movegen's
- * full givesCheck with its slider lookups.
+ * givesCheck from the row's check info: the squares from which each piece kind of
+ * the side to move would check, and the pieces whose departure uncovers a check
+ * (see position's checks.ts). The first doMove from a row fills it, and it stays
+ * valid across undoMove; a test before that fills it here (the doMove that usually
+ * follows would do it anyway, and it costs about one givesCheck). A normal move's
+ * check test is then two bit tests instead of movegen's full givesCheck with its
+ * slider lookups.
  */
 import { BISHOP, KING, KNIGHT, LINE, PAWN, ROOK } from '@tempo/bitboard';
-import type { Position } from '@tempo/position';
+import { setCheckInfo, type Position } from '@tempo/position';
 import { givesCheck, legal } from '@tempo/movegen';
 
 /** Whether the legal move m gives check (same answer as movegen's givesCheck). */
 export function givesCheckFast(pos: Position, m: number): boolean {
   const st = pos.st;
-  if (st.ciKing < 0 || (m & 0xc000) !== 0) return givesCheck(pos, m);
+  if ((m & 0xc000) !== 0) return givesCheck(pos, m);
+  if (st.ciKing < 0) setCheckInfo(pos.bb, st, pos.side);
   const from = m & 63, to = (m >>> 6) & 63, pt = pos.board[from] & 7;
   if (pt !== KING) {
     let lo = 0, hi = 0;
