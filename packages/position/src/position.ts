@@ -212,6 +212,11 @@ export class Position extends Board {
     // Castling, captures and promotions are played by their own methods, which edit
     // the new row's key and score: doMove stays small enough for V8 to keep the
     // quiet move's values in registers (fewer spills; see docs/DESIGN.md).
+    // The dirty pieces: the move itself; capture, castle and promote edit them.
+    ns.dirtyNum = 1;
+    ns.dirtyPiece0 = piece;
+    ns.dirtyFrom0 = from;
+    ns.dirtyTo0 = to;
     if (type === CASTLING) {
       ns.keyLo = kLo;
       ns.keyHi = kHi;
@@ -229,6 +234,10 @@ export class Position extends Board {
         ns.keyHi = kHi;
         ns.psq = sc;
         this.capture(ns, captured, capSq);
+        ns.dirtyNum = 2;
+        ns.dirtyPiece1 = captured;
+        ns.dirtyFrom1 = capSq;
+        ns.dirtyTo1 = NO_SQUARE;
         kLo = ns.keyLo;
         kHi = ns.keyHi;
         sc = ns.psq;
@@ -341,6 +350,11 @@ export class Position extends Board {
     ns.keyLo ^= K[(k64 + from) << 1] ^ K[(k64 + kTo) << 1] ^ K[(r64 + rookFrom) << 1] ^ K[(r64 + rTo) << 1];
     ns.keyHi ^= K[((k64 + from) << 1) + 1] ^ K[((k64 + kTo) << 1) + 1] ^ K[((r64 + rookFrom) << 1) + 1] ^ K[((r64 + rTo) << 1) + 1];
     ns.psq = (ns.psq + T[k64 + kTo] - T[k64 + from] + T[r64 + rTo] - T[r64 + rookFrom]) | 0;
+    ns.dirtyNum = 2;
+    ns.dirtyTo0 = kTo;
+    ns.dirtyPiece1 = rook;
+    ns.dirtyFrom1 = rookFrom;
+    ns.dirtyTo1 = rTo;
   }
 
   /** doMove's promotion: the pawn already on `to` becomes `promo`; edits ns's keys, score and material. */
@@ -360,6 +374,18 @@ export class Position extends Board {
     ns.phase = (ns.phase + psq.phase[promo] - psq.phase[pawn]) | 0;
     if (promo < 8) ns.nonPawnW = (ns.nonPawnW + psq.nonPawn[promo]) | 0;
     else ns.nonPawnB = (ns.nonPawnB + psq.nonPawn[promo]) | 0;
+    // The pawn leaves the board, the new piece arrives (after a capture's entry, if any).
+    ns.dirtyTo0 = NO_SQUARE;
+    if (ns.dirtyNum === 1) {
+      ns.dirtyPiece1 = promo;
+      ns.dirtyFrom1 = NO_SQUARE;
+      ns.dirtyTo1 = to;
+    } else {
+      ns.dirtyPiece2 = promo;
+      ns.dirtyFrom2 = NO_SQUARE;
+      ns.dirtyTo2 = to;
+    }
+    ns.dirtyNum++;
   }
 
   /** Takes back the move that led to the current row. Precondition: the row was filled by doMove. */
@@ -414,6 +440,7 @@ export class Position extends Board {
     ns.rule50 = st.rule50 + 1;
     ns.pliesFromNull = 0;
     ns.move = 0;
+    ns.dirtyNum = 0;
     ns.checkersLo = 0;
     ns.checkersHi = 0;
     ns.ciKing = -1;

@@ -53,6 +53,26 @@ export class StateInfo {
   checkersLo = 0;
   checkersHi = 0;
 
+  // ---- The pieces the move into this row put and removed (Stockfish's DirtyPiece),
+  // for the NNUE accumulators, which replay them long after the board has moved on.
+  // Entry k moves dirtyPiece_k from dirtyFrom_k to dirtyTo_k; NO_SQUARE (64) as `from`
+  // puts the piece, as `to` removes it. A normal move is entry 0 alone; a capture
+  // adds the captured piece's removal (from its own square: en passant too); a
+  // promotion turns entry 0 into the pawn's removal and adds the new piece's arrival;
+  // castling is the king's move then the rook's (Chess960: either may stay on its
+  // square, from === to). At most 3 entries (a capturing promotion).
+  /** Number of entries: 1..3 after doMove, 0 at the root row and after a null move. */
+  dirtyNum = 0;
+  dirtyPiece0 = 0;
+  dirtyFrom0 = NO_SQUARE;
+  dirtyTo0 = NO_SQUARE;
+  dirtyPiece1 = 0;
+  dirtyFrom1 = NO_SQUARE;
+  dirtyTo1 = NO_SQUARE;
+  dirtyPiece2 = 0;
+  dirtyFrom2 = NO_SQUARE;
+  dirtyTo2 = NO_SQUARE;
+
   // ---- Check info of the side to move against the other king (Stockfish's
   // set_check_info), filled on demand by the first doMove from this row.
   /** The other king's square, or -1 while the check info is not computed. */
@@ -104,6 +124,16 @@ export class StateInfo {
     this.move = o.move;
     this.checkersLo = o.checkersLo;
     this.checkersHi = o.checkersHi;
+    this.dirtyNum = o.dirtyNum;
+    this.dirtyPiece0 = o.dirtyPiece0;
+    this.dirtyFrom0 = o.dirtyFrom0;
+    this.dirtyTo0 = o.dirtyTo0;
+    this.dirtyPiece1 = o.dirtyPiece1;
+    this.dirtyFrom1 = o.dirtyFrom1;
+    this.dirtyTo1 = o.dirtyTo1;
+    this.dirtyPiece2 = o.dirtyPiece2;
+    this.dirtyFrom2 = o.dirtyFrom2;
+    this.dirtyTo2 = o.dirtyTo2;
     this.ciKing = o.ciKing;
     this.ciBlockersLo = o.ciBlockersLo;
     this.ciBlockersHi = o.ciBlockersHi;
