@@ -10,7 +10,8 @@ import type { NetWeights } from './net';
 
 /**
  * Output of the net for accumulators acc[us..us+H) (side to move) and
- * acc[them..them+H) through bucket `bucket`, in centipawns from the side to move's view:
+ * acc[them..them+H) through bucket `bucket`, in centipawns from the side to move's view
+ * (the plain loop: evaluateFeatures' reference; the stack runs forwardWords):
  *   sum = sum_j screlu(acc_us[j]) * w[j] + screlu(acc_them[j]) * w[H + j]   (scale QA*QA*QB)
  *   cp  = trunc((trunc(sum / QA) + outBias) * NNUE_SCALE / (QA * QB))
  * Each product is below 2^31 and the sum far below 2^53, so float arithmetic is exact
@@ -36,6 +37,35 @@ export function forward(net: NetWeights, acc: Int16Array, us: number, them: numb
     s1 += b * w[wt + j + 1] * b;
   }
   return Math.trunc(((Math.trunc((s0 + s1) / QA) + net.outBias[bucket]) * NNUE_SCALE) / (QA * QB));
+}
+
+/**
+ * `forward` for the accumulator stack, on Int32Array views (two int16 lanes a word) of
+ * the accumulators and of net.outWeights: one bounds-checked load gives two lanes,
+ * split by shifts. Offsets and n (= H / 2) are in words. The same sum as `forward`
+ * (exact, so the order does not matter): 9,900 instructions for H = 256 against
+ * 11,900 (valgrind), ~480 ns against ~600.
+ */
+export function forwardWords(acc: Int32Array, w: Int32Array, us: number, them: number, wo: number, n: number, bias: number): number {
+  let s0 = 0, s1 = 0;
+  for (let j = 0; j < n; j++) {
+    const x = acc[us + j], y = w[wo + j];
+    let a = (x << 16) >> 16, b = x >> 16;
+    a = a < 0 ? 0 : a > QA ? QA : a;
+    b = b < 0 ? 0 : b > QA ? QA : b;
+    s0 += a * ((y << 16) >> 16) * a;
+    s1 += b * (y >> 16) * b;
+  }
+  const wt = wo + n;
+  for (let j = 0; j < n; j++) {
+    const x = acc[them + j], y = w[wt + j];
+    let a = (x << 16) >> 16, b = x >> 16;
+    a = a < 0 ? 0 : a > QA ? QA : a;
+    b = b < 0 ? 0 : b > QA ? QA : b;
+    s0 += a * ((y << 16) >> 16) * a;
+    s1 += b * (y >> 16) * b;
+  }
+  return Math.trunc(((Math.trunc((s0 + s1) / QA) + bias) * NNUE_SCALE) / (QA * QB));
 }
 
 /** Adds the bias and the weights of every feature in `features` into acc[at..at+H). */

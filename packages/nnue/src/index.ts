@@ -7,3 +7,4 @@ export { NNUE_INPUTS, QA, QB, NNUE_SCALE, NET_VERSION, NET_HEADER_BYTES, MIN_HID
 export { featureIndex, outputBucket } from './features';
 export { type NetWeights, NetFileError, netFileSize, createNet, encodeNet, decodeNet, fnv1a, shareNet, randomNet } from './net';
 export { evaluateFeatures } from './forward';
+export { AccumulatorStack } from './accumulator';

@@ -1,0 +1,236 @@
+/**
+ * The accumulator stack: one per search thread, one pair of Int16Array accumulators
+ * (white's perspective, then black's) per ply, updated from the pieces each move put
+ * and removed (the dirty pieces doMove records in its StateInfo row) and never
+ * recomputed on a move: the features have no king buckets, so even a king move is an
+ * update. The weights are the net's own arrays, shared by every stack (and thread).
+ *
+ * Updates are lazy, as in Stockfish's AccumulatorStack: push() after doMove only marks
+ * the new ply as not computed; evaluate() walks back through the state rows to the
+ * last computed ply and replays the moves from there. Many nodes (TT cutoffs, moves
+ * refuted before their static evaluation) never pay for an update.
+ */
+import type { Position, StateInfo } from '@tempo/position';
+import { FEATURE_BASE, outputBucket } from './features';
+import { accumulate, forwardWords } from './forward';
+import type { NetWeights } from './net';
+import { addSub, addSub2, add2Sub2 } from './update';
+
+const NONE = 64; // NO_SQUARE: a dirty entry's from or to off the board
+
+export class AccumulatorStack {
+  /** The weights, shared (never copied). */
+  declare readonly net: NetWeights;
+  /** Ply k's accumulators at slot[k] (white's perspective) and slot[k] + H (black's). */
+  private acc: Int16Array;
+  /** acc as words (two int16 lanes each), for the kernels (see update.ts). */
+  private acc32: Int32Array;
+  /** net.ftWeights and net.outWeights as words: views of the net's arrays, not copies. */
+  declare private readonly w32: Int32Array;
+  declare private readonly out32: Int32Array;
+  /** Offset of ply k's accumulator pair in acc; a null move's ply shares its parent's. */
+  private slot: Int32Array;
+  /** 1 when ply k's accumulators are up to date. */
+  private computed: Uint8Array;
+  /** The current ply (0: the position refresh() was given). */
+  private top = 0;
+  /** The position's state-row ply at refresh(): push/pop must keep top = pos.ply - rootPly. */
+  private rootPly = -1;
+
+  /** A stack for `net`, room for `capacity` plies to start with (it grows as needed). */
+  constructor(net: NetWeights, capacity = 256) {
+    this.net = net;
+    this.acc = new Int16Array(capacity * 2 * net.hidden);
+    this.acc32 = new Int32Array(this.acc.buffer);
+    this.w32 = words(net.ftWeights);
+    this.out32 = words(net.outWeights);
+    this.slot = new Int32Array(capacity);
+    this.computed = new Uint8Array(capacity);
+  }
+
+  /** Plies of room before the next grow. */
+  get capacity(): number {
+    return this.slot.length;
+  }
+
+  /** The current ply, counted from the position of the last refresh(). */
+  get ply(): number {
+    return this.top;
+  }
+
+  /** Computes ply 0's accumulators from scratch for `pos`, dropping every ply above it: call it at the search root. */
+  refresh(pos: Position): void {
+    this.top = 0;
+    this.slot[0] = 0;
+    this.computed[0] = 1;
+    this.rootPly = pos.ply;
+    fromBoard(this.net, pos.board, this.acc, 0);
+  }
+
+  /** After pos.doMove(m): the new ply, computed on demand from the row's dirty pieces. */
+  push(): void {
+    const t = ++this.top;
+    if (t === this.slot.length) this.grow();
+    this.slot[t] = t * 2 * this.net.hidden;
+    this.computed[t] = 0;
+  }
+
+  /** After pos.doNullMove(): no piece moved, so the new ply reuses its parent's accumulators. */
+  pushNull(): void {
+    const t = ++this.top;
+    if (t === this.slot.length) this.grow();
+    this.slot[t] = this.slot[t - 1];
+    this.computed[t] = this.computed[t - 1];
+  }
+
+  /** After pos.undoMove() or pos.undoNullMove(). */
+  pop(): void {
+    this.top--;
+  }
+
+  /**
+   * The net's evaluation of `pos` in centipawns from the side to move's view; equal to
+   * evaluateFeatures on the same position. Precondition: pos is refresh()'s position
+   * followed by the moves pushed since (checked in debug builds).
+   */
+  evaluate(pos: Position): number {
+    const t = this.top;
+    if (__DEBUG__ && pos.ply !== this.rootPly + t)
+      throw new Error(`AccumulatorStack: position at row ${pos.ply}, stack at ply ${t} from row ${this.rootPly} (push/pop out of step with doMove/undoMove, or no refresh)`);
+    if (this.computed[t] === 0) this.update(pos);
+    if (__DEBUG__ && this.computed[t] === 0) throw new Error('AccumulatorStack: evaluate before refresh');
+    const net = this.net, H = net.hidden, o = this.slot[t] >> 1, h = H >> 1, side = pos.side;
+    const bucket = outputBucket(pos.pieceCount[0] + pos.pieceCount[8], net.buckets);
+    return forwardWords(this.acc32, this.out32, o + side * h, o + (side ^ 1) * h, bucket * H, h, net.outBias[bucket]);
+  }
+
+  /** Brings the top ply up to date: back through the rows to the last computed ply, then forward move by move. */
+  private update(pos: Position): void {
+    const computed = this.computed, slot = this.slot;
+    let i = this.top, st = pos.st;
+    while (computed[i] === 0) {
+      i--;
+      st = st.prev;
+    }
+    const from = i;
+    while (i < this.top) {
+      i++;
+      st = st.next;
+      if (slot[i] !== slot[i - 1]) this.apply(st, slot[i - 1], slot[i]);
+      computed[i] = 1;
+    }
+    if (__DEBUG__) this.verify(pos, from);
+  }
+
+  /** acc[dst..] = acc[src..] changed by row st's dirty pieces, both perspectives (offsets in int16 units). */
+  private apply(st: StateInfo, src: number, dst: number): void {
+    const H = this.net.hidden, acc = this.acc32, w = this.w32, fb = FEATURE_BASE;
+    const n = st.dirtyNum;
+    if (n === 0) {
+      this.acc.copyWithin(dst, src, src + 2 * H);
+      return;
+    }
+    // Entry 0 always moves or lifts a piece from a square; the others add at most one
+    // removal (a capture) and one arrival (castling's rook, a promotion's new piece).
+    const p0 = st.dirtyPiece0, f0 = st.dirtyFrom0, t0 = st.dirtyTo0;
+    let addPiece = p0, addSq = t0, sub2Piece = 0, sub2Sq = NONE, add2Piece = 0, add2Sq = NONE;
+    if (n > 1) {
+      const p1 = st.dirtyPiece1, f1 = st.dirtyFrom1, t1 = st.dirtyTo1;
+      if (t0 === NONE) {
+        // A promotion: the pawn leaves, the new piece (the last entry) arrives, entry 1 may be a capture.
+        if (n === 3) {
+          sub2Piece = p1;
+          sub2Sq = f1;
+          addPiece = st.dirtyPiece2;
+          addSq = st.dirtyTo2;
+        } else {
+          addPiece = p1;
+          addSq = t1;
+        }
+      } else {
+        sub2Piece = p1;
+        sub2Sq = f1;
+        if (t1 !== NONE) {
+          add2Piece = p1;
+          add2Sq = t1;
+        }
+      }
+    }
+    // Word offsets: a feature's row starts at feature * H int16s, H / 2 words.
+    const h = H >> 1;
+    for (let p = 0, flip = 0; p < 2; p++, flip = 56) {
+      const s = (src >> 1) + p * h, d = (dst >> 1) + p * h;
+      const a = (fb[(p << 4) + addPiece] + (addSq ^ flip)) * h;
+      const r = (fb[(p << 4) + p0] + (f0 ^ flip)) * h;
+      if (sub2Sq === NONE) addSub(acc, w, s, d, h, a, r);
+      else {
+        const r2 = (fb[(p << 4) + sub2Piece] + (sub2Sq ^ flip)) * h;
+        if (add2Sq === NONE) addSub2(acc, w, s, d, h, a, r, r2);
+        else add2Sub2(acc, w, s, d, h, a, (fb[(p << 4) + add2Piece] + (add2Sq ^ flip)) * h, r, r2);
+      }
+    }
+  }
+
+  private grow(): void {
+    const n = this.slot.length * 2;
+    const acc = new Int16Array(n * 2 * this.net.hidden), slot = new Int32Array(n), computed = new Uint8Array(n);
+    acc.set(this.acc);
+    slot.set(this.slot);
+    computed.set(this.computed);
+    this.acc = acc;
+    this.acc32 = new Int32Array(acc.buffer);
+    this.slot = slot;
+    this.computed = computed;
+  }
+
+  /**
+   * Debug builds: every accumulator update() computed (plies from + 1 .. top) against
+   * one from scratch. Each ply's board is rebuilt from the current one by taking the
+   * rows' dirty pieces back, which checks them too.
+   */
+  private verify(pos: Position, from: number): void {
+    const H = this.net.hidden, mb = pos.board.slice(), fresh = new Int16Array(2 * H);
+    let st = pos.st;
+    for (let k = this.top; k > from; k--, st = st.prev) {
+      fromBoard(this.net, mb, fresh, 0);
+      const o = this.slot[k];
+      for (let j = 0; j < 2 * H; j++)
+        if (this.acc[o + j] !== fresh[j])
+          throw new Error(`AccumulatorStack: ply ${k} (row ${st.ply}) ${j < H ? 'white' : 'black'} accumulator [${j % H}] = ${this.acc[o + j]}, from scratch ${fresh[j]}`);
+      unplay(st, mb);
+    }
+  }
+}
+
+/**
+ * An Int32Array view of an int16 array (two lanes a word). The net's arrays start
+ * word-aligned when createNet, decodeNet or shareNet made them; any other is copied.
+ */
+function words(a: Int16Array): Int32Array {
+  if (a.byteOffset % 4 === 0 && a.length % 2 === 0) return new Int32Array(a.buffer, a.byteOffset, a.length >> 1);
+  return new Int32Array(Int16Array.from(a).buffer);
+}
+
+/** Both perspectives' accumulators of the pieces on `board` (a mailbox) into acc[at..at+2H), from scratch. */
+function fromBoard(net: NetWeights, board: Uint8Array, acc: Int16Array, at: number): void {
+  const white: number[] = [], black: number[] = [];
+  for (let sq = 0; sq < 64; sq++) {
+    const piece = board[sq];
+    if (piece === 0) continue;
+    white.push(FEATURE_BASE[piece] + sq);
+    black.push(FEATURE_BASE[16 + piece] + (sq ^ 56));
+  }
+  accumulate(net, white, acc, at);
+  accumulate(net, black, acc, at + net.hidden);
+}
+
+/** Takes row st's dirty pieces back on mailbox mb (every arrival lifted, then every departure put back). */
+function unplay(st: StateInfo, mb: Uint8Array): void {
+  const e = [
+    [st.dirtyPiece0, st.dirtyFrom0, st.dirtyTo0],
+    [st.dirtyPiece1, st.dirtyFrom1, st.dirtyTo1],
+    [st.dirtyPiece2, st.dirtyFrom2, st.dirtyTo2],
+  ].slice(0, st.dirtyNum);
+  for (const [, , to] of e) if (to !== NONE) mb[to] = 0;
+  for (const [piece, from] of e) if (from !== NONE) mb[from] = piece;
+}
