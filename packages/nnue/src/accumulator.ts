@@ -12,9 +12,9 @@
  */
 import type { Position, StateInfo } from '@tempo/position';
 import { FEATURE_BASE, outputBucket } from './features';
-import { accumulate, forwardWords } from './forward';
+import { forwardWords } from './forward';
 import type { NetWeights } from './net';
-import { addSub, addSub2, add2Sub2 } from './update';
+import { addRow, addSub, addSub2, add2Sub2 } from './update';
 
 const NONE = 64; // NO_SQUARE: a dirty entry's from or to off the board
 
@@ -25,9 +25,10 @@ export class AccumulatorStack {
   private acc: Int16Array;
   /** acc as words (two int16 lanes each), for the kernels (see update.ts). */
   private acc32: Int32Array;
-  /** net.ftWeights and net.outWeights as words: views of the net's arrays, not copies. */
+  /** net.ftWeights, outWeights and ftBias as words: views of the net's arrays, not copies. */
   declare private readonly w32: Int32Array;
   declare private readonly out32: Int32Array;
+  declare private readonly bias32: Int32Array;
   /** Offset of ply k's accumulator pair in acc; a null move's ply shares its parent's. */
   private slot: Int32Array;
   /** 1 when ply k's accumulators are up to date. */
@@ -44,6 +45,7 @@ export class AccumulatorStack {
     this.acc32 = new Int32Array(this.acc.buffer);
     this.w32 = words(net.ftWeights);
     this.out32 = words(net.outWeights);
+    this.bias32 = words(net.ftBias);
     this.slot = new Int32Array(capacity);
     this.computed = new Uint8Array(capacity);
   }
@@ -64,7 +66,7 @@ export class AccumulatorStack {
     this.slot[0] = 0;
     this.computed[0] = 1;
     this.rootPly = pos.ply;
-    fromBoard(this.net, pos.board, this.acc, 0);
+    this.fromBoard(pos.board, this.acc32, 0);
   }
 
   /** After pos.doMove(m): the new ply, computed on demand from the row's dirty pieces. */
@@ -171,6 +173,19 @@ export class AccumulatorStack {
     }
   }
 
+  /** Both perspectives' accumulators of the pieces on `board` (a mailbox), from scratch, into acc[at..at + H) (words). */
+  private fromBoard(board: Uint8Array, acc: Int32Array, at: number): void {
+    const net = this.net, h = net.hidden >> 1, w = this.w32, fb = FEATURE_BASE;
+    const bias = this.bias32;
+    for (let j = 0; j < h; j++) acc[at + j] = acc[at + h + j] = bias[j];
+    for (let sq = 0; sq < 64; sq++) {
+      const piece = board[sq];
+      if (piece === 0) continue;
+      addRow(acc, w, at, h, (fb[piece] + sq) * h);
+      addRow(acc, w, at + h, h, (fb[16 + piece] + (sq ^ 56)) * h);
+    }
+  }
+
   private grow(): void {
     const n = this.slot.length * 2;
     const acc = new Int16Array(n * 2 * this.net.hidden), slot = new Int32Array(n), computed = new Uint8Array(n);
@@ -192,7 +207,7 @@ export class AccumulatorStack {
     const H = this.net.hidden, mb = pos.board.slice(), fresh = new Int16Array(2 * H);
     let st = pos.st;
     for (let k = this.top; k > from; k--, st = st.prev) {
-      fromBoard(this.net, mb, fresh, 0);
+      this.fromBoard(mb, new Int32Array(fresh.buffer), 0);
       const o = this.slot[k];
       for (let j = 0; j < 2 * H; j++)
         if (this.acc[o + j] !== fresh[j])
@@ -209,19 +224,6 @@ export class AccumulatorStack {
 function words(a: Int16Array): Int32Array {
   if (a.byteOffset % 4 === 0 && a.length % 2 === 0) return new Int32Array(a.buffer, a.byteOffset, a.length >> 1);
   return new Int32Array(Int16Array.from(a).buffer);
-}
-
-/** Both perspectives' accumulators of the pieces on `board` (a mailbox) into acc[at..at+2H), from scratch. */
-function fromBoard(net: NetWeights, board: Uint8Array, acc: Int16Array, at: number): void {
-  const white: number[] = [], black: number[] = [];
-  for (let sq = 0; sq < 64; sq++) {
-    const piece = board[sq];
-    if (piece === 0) continue;
-    white.push(FEATURE_BASE[piece] + sq);
-    black.push(FEATURE_BASE[16 + piece] + (sq ^ 56));
-  }
-  accumulate(net, white, acc, at);
-  accumulate(net, black, acc, at + net.hidden);
 }
 
 /** Takes row st's dirty pieces back on mailbox mb (every arrival lifted, then every departure put back). */

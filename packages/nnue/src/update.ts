@@ -54,3 +54,11 @@ export function add2Sub2(acc: Int32Array, w: Int32Array, src: number, dst: numbe
     acc[dst + j] = (((x & M) + (e & M)) | 0) ^ ((x ^ e) & S);
   }
 }
+
+/** A refresh's step: one feature's row added in place. */
+export function addRow(acc: Int32Array, w: Int32Array, dst: number, n: number, a: number): void {
+  for (let j = 0; j < n; j++) {
+    const x = acc[dst + j], y = w[a + j];
+    acc[dst + j] = (((x & M) + (y & M)) | 0) ^ ((x ^ y) & S);
+  }
+}
