@@ -47,6 +47,9 @@ export function isTactical(pos: Position, m: number): boolean {
   return (m & 0xc000) === PROMOTION || isCapture(pos, m);
 }
 
+/** MovePicker.seeFloor when nothing is known (below every threshold the search tests). */
+export const SEE_UNKNOWN = -(1 << 30);
+
 export class MovePicker {
   stage = STAGE_DONE;
   ttMove = 0;
@@ -58,8 +61,14 @@ export class MovePicker {
   cont2 = 0;
   /** The ProbCut SEE threshold. */
   threshold = 0;
-  /** Set by the search once late move pruning or futility decides no quiet is worth trying. */
+  /** Set by the search once late move pruning decides no quiet is worth trying. */
   skipQuiets = false;
+  /**
+   * A SEE threshold the last move returned is known to reach (the good-capture stage
+   * tested it), else SEE_UNKNOWN: the search skips its own SEE test of that move when
+   * this threshold is at least its own (SEE >= t implies SEE >= any lower t).
+   */
+  seeFloor = SEE_UNKNOWN;
   /** Slice bounds: base of the slice, next move, end of the current stage's moves, end of the bad captures. */
   readonly base: number;
   cur = 0;
@@ -130,6 +139,7 @@ export class MovePicker {
   /** The next move, or 0 when none is left. */
   next(): number {
     const pos = this.pos, moves = this.moves, scores = this.scores;
+    this.seeFloor = SEE_UNKNOWN;
     for (;;) {
       switch (this.stage) {
         case STAGE_TT:
@@ -153,10 +163,12 @@ export class MovePicker {
             this.cur++;
             if (m === this.ttMove) continue;
             // Underpromotions and captures that lose material wait until after the quiets.
-            if (s < -100000 || !see(pos, m, 0 - ((s / 18) | 0))) {
+            const threshold = 0 - ((s / 18) | 0);
+            if (s < -100000 || !see(pos, m, threshold)) {
               moves[this.endBad++] = m;
               continue;
             }
+            this.seeFloor = threshold;
             return m;
           }
           this.stage = STAGE_KILLER1;

@@ -493,7 +493,8 @@ export class Searcher {
         }
         let lmrDepth = newDepth - (r1024 >> 10);
         if (capture || gives) {
-          if (P.SEEPruning !== 0 && !see(pos, m, 0 - P.SeeCaptureMult * depth)) continue;
+          const t = 0 - P.SeeCaptureMult * depth;
+          if (P.SEEPruning !== 0 && picker.seeFloor < t && !see(pos, m, t)) continue;
         } else {
           if (P.HistPruning !== 0 && lmrDepth < P.HistPruneDepth && history < -P.HistPruneMult * depth) continue;
           lmrDepth += (history / P.LmrHistDiv) | 0;
@@ -520,7 +521,7 @@ export class Searcher {
         extension = this.singular(m, sBeta, beta, ttScore, depth, cutNode, pvNode, ply);
         if (this.stopped) return 0;
         if (extension === MULTI_CUT) return sBeta;
-      } else if (P.CheckExt !== 0 && gives && ply < 2 * this.rootDepth && see(pos, m, 0)) extension = 1;
+      } else if (P.CheckExt !== 0 && gives && ply < 2 * this.rootDepth && (picker.seeFloor >= 0 || see(pos, m, 0))) extension = 1;
       this.ssDoubleExt[sp] = this.ssDoubleExt[sp - 1] + (extension >= 2 ? 1 : 0);
       newDepth += extension;
 
@@ -645,18 +646,22 @@ export class Searcher {
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       const to = (m >>> 6) & 63;
       if (bestValue > VALUE_MATED_IN_MAX_PLY && P.QsFutility !== 0) {
+        let seeOk = false;
         if (!inCheck && (m & 0xc000) !== 0x4000 && !givesCheckFast(pos, m)) {
           const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
           if (fv <= alpha) {
             if (fv > bestValue) bestValue = fv;
             continue;
           }
-          if (futilityBase <= alpha && !see(pos, m, 1)) {
-            if (futilityBase > bestValue) bestValue = futilityBase;
-            continue;
+          if (futilityBase <= alpha) {
+            if (!see(pos, m, 1)) {
+              if (futilityBase > bestValue) bestValue = futilityBase;
+              continue;
+            }
+            seeOk = P.QsSeeMargin <= 1; // SEE >= 1 answers the test below
           }
         }
-        if (!see(pos, m, P.QsSeeMargin)) continue;
+        if (!seeOk && !see(pos, m, P.QsSeeMargin)) continue;
       }
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((board[m & 63] << 6) | to) << 10;

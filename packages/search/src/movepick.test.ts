@@ -1,0 +1,65 @@
+import { expect, test } from 'vitest';
+import { Position, moveToUci } from '@tempo/position';
+import { generateLegal, parseUciMove, see } from '@tempo/movegen';
+import { DEFAULT_PSQ } from '@tempo/eval';
+import { Heuristics } from './history';
+import { isTactical, MovePicker, SEE_UNKNOWN } from './movepick';
+
+// Kiwipete: captures good and bad, quiets, castling.
+const FEN = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+
+function picker(pos: Position): MovePicker {
+  return new MovePicker(pos, new Int32Array(512), new Int32Array(512), new Heuristics(), 0);
+}
+
+/** Every move the picker yields, with the seeFloor it reported for each. */
+function drain(p: MovePicker, skipAfter = Infinity): Array<{ m: number; floor: number }> {
+  const out: Array<{ m: number; floor: number }> = [];
+  for (let m = p.next(); m !== 0; m = p.next()) {
+    out.push({ m, floor: p.seeFloor });
+    if (out.length >= skipAfter) p.skipQuiets = true;
+  }
+  return out;
+}
+
+test('the main picker yields every legal move once', () => {
+  const pos = Position.fromFen(FEN, { psq: DEFAULT_PSQ });
+  const p = picker(pos);
+  p.initMain(parseUciMove(pos, 'e2a6'), 0, 0, 0, 0, 0, false, 5);
+  const got = drain(p).map((x) => moveToUci(pos, x.m)).sort();
+  const list = new Int32Array(256);
+  const n = generateLegal(pos, list, 0);
+  expect(got).toEqual(Array.from(list.subarray(0, n), (m) => moveToUci(pos, m)).sort());
+});
+
+test('skipQuiets: once set, no quiet comes out, but every capture still does (bad ones last)', () => {
+  const pos = Position.fromFen(FEN, { psq: DEFAULT_PSQ });
+  const p = picker(pos);
+  p.initMain(0, 0, 0, 0, 0, 0, false, 5);
+  // Set after the first move (a good capture): the rest are captures only.
+  const got = drain(p, 1).map((x) => x.m);
+  expect(isTactical(pos, got[0])).toBe(true);
+  expect(got.every((m) => isTactical(pos, m))).toBe(true);
+  const list = new Int32Array(256);
+  const n = generateLegal(pos, list, 0);
+  const captures = Array.from(list.subarray(0, n)).filter((m) => isTactical(pos, m));
+  expect(got.slice().sort()).toEqual(captures.sort());
+  // The quiet stage was never generated: the picker's slice ends at the captures.
+  expect(p.end).toBeLessThanOrEqual(captures.length);
+});
+
+test('seeFloor: a good capture reports the SEE threshold it passed; other moves report SEE_UNKNOWN', () => {
+  const pos = Position.fromFen(FEN, { psq: DEFAULT_PSQ });
+  const p = picker(pos);
+  p.initMain(parseUciMove(pos, 'e2a6'), 0, 0, 0, 0, 0, false, 5);
+  const got = drain(p);
+  expect(got[0].floor).toBe(SEE_UNKNOWN); // the TT move, not tested
+  let known = 0;
+  for (const { m, floor } of got) {
+    if (!isTactical(pos, m)) expect(floor).toBe(SEE_UNKNOWN);
+    if (floor === SEE_UNKNOWN) continue;
+    known++;
+    expect(see(pos, m, floor)).toBe(true);
+  }
+  expect(known).toBeGreaterThanOrEqual(2);
+});
