@@ -65,6 +65,38 @@ if (process.argv[2] === 'analyse') {
   console.log(`${ok} / ${lines.length} found, ${nodes} nodes`);
 } else if (process.argv[2] === '--selfplay') {
   selfplay(process.argv.slice(3));
+} else if (process.argv[2] === 'npsall') {
+  // `npsall <ms> [passes]`: the six positions of `pnpm nps` (tools/perft/src/nps-parse.ts)
+  // at movetime, a fresh table and histories each, `passes` times (default 2); the last
+  // pass is reported, nodes over CPU time (steadier than wall time on a loaded machine).
+  const NPS_FENS = [
+    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    'r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8',
+    'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
+    '2r2rk1/1bqnbppp/p2ppn2/1p6/3NPP2/1BN1B3/PPP1Q1PP/2KR3R w - - 0 14',
+    '8/5pk1/6p1/2R5/5P2/6PK/r7/8 b - - 0 45',
+    '8/3k4/2p1b3/1p1p4/1P1P1B2/2P3K1/8/8 w - - 0 40',
+  ];
+  const s = new Searcher(new TranspositionTable(16), createSignals());
+  const ms = Number(process.argv[3]), passes = Number(process.argv[4] ?? 2);
+  let nodes = 0, cpu = 0;
+  const per: string[] = [];
+  for (let pass = 0; pass < passes; pass++) {
+    nodes = cpu = 0;
+    per.length = 0;
+    for (const fen of NPS_FENS) {
+      s.tt.clear();
+      s.clear();
+      const pos = Position.fromFen(fen, { psq: s.evalContext.psq });
+      const c0 = process.cpuUsage();
+      const n = s.search(pos, { movetime: ms }).nodes;
+      const c = process.cpuUsage(c0), t = (c.user + c.system) / 1000;
+      nodes += n;
+      cpu += t;
+      per.push(String(Math.round((n * 1000) / t)));
+    }
+  }
+  console.log(`nodes per CPU second: ${per.join(' ')}; total ${Math.round((nodes * 1000) / cpu)}`);
 } else if (process.argv[2] === 'nps') {
   const s = new Searcher(new TranspositionTable(16), createSignals());
   // A warm-up search first (another position, then the TT and histories cleared), so
@@ -86,8 +118,10 @@ if (process.argv[2] === 'analyse') {
     const [k, v] = a.split('=');
     if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
   }
-  // BENCH_WARMUP=1 runs the whole bench once first (steady-state speed, as a running engine has it).
-  for (let pass = process.env.BENCH_WARMUP === '1' ? 0 : 1; pass < 1; pass++)
+  // BENCH_WARMUP=N runs the whole bench N times first (steady-state speed, as a running
+  // engine has it; count-instructions.sh takes the difference of two N under valgrind).
+  const warmPasses = Number(process.env.BENCH_WARMUP ?? 0);
+  for (let pass = 0; pass < warmPasses; pass++)
     for (const fen of BENCH_FENS) {
       s.tt.clear();
       s.clear();
