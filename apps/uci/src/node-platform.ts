@@ -23,6 +23,7 @@ export const nodePlatform: EnginePlatform = {
       terminate: () => void w.terminate(),
     };
   },
+  helpersStartWhileBlocked: true,
   cpuTimeMs: () => {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;

@@ -44,7 +44,22 @@ export class RootDriver {
   readonly pvLen = new Int32Array(256);
   pvIdx = 0;
   multiPV = 1;
+  /**
+   * How many of the searched lines `info` reports (0: all of them). Skill levels
+   * search a few lines to choose among while the GUI sees the MultiPV it asked for.
+   */
+  reportLines = 0;
+  /**
+   * A node limit holds only once this depth is complete (0: from the first node).
+   * Skill levels set 1: a budget too small for depth 1 of their lines would leave
+   * nothing to choose from.
+   */
+  nodeLimitAfter = 0;
   completedDepth = 0;
+  /** The lines of the last completed iteration, best first: moves and scores (see completedLines). */
+  private readonly doneMoves = new Int32Array(256);
+  private readonly doneScores = new Int32Array(256);
+  private doneCount = 0;
   hooks: SearchHooks = {};
 
   constructor(readonly s: Searcher) {}
@@ -70,10 +85,12 @@ export class RootDriver {
     s.pondering = limits.ponder === true;
     s.stopOnPonderhit = false;
     s.time.set(limits, pos.side, s.moveOverhead, P);
-    s.nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? Math.floor(limits.nodes) : 0;
+    const nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? Math.floor(limits.nodes) : 0;
+    s.nodeLimit = this.nodeLimitAfter > 0 ? 0 : nodeLimit;
     s.nextCheck = s.nodeLimit > 0 ? Math.min(CHECK_INTERVAL, s.nodeLimit) : CHECK_INTERVAL;
     s.rootDepth = 0;
     this.completedDepth = 0;
+    this.doneCount = 0;
     this.setupRootMoves(limits.searchMoves);
     if (this.count === 0) {
       const score = pos.inCheck() ? -VALUE_MATE : 0;
@@ -103,6 +120,16 @@ export class RootDriver {
       }
       if (s.stopped) break;
       this.completedDepth = depth;
+      for (let i = 0; i < this.multiPV; i++) {
+        this.doneMoves[i] = this.moves[this.order[i]];
+        this.doneScores[i] = this.score[this.order[i]];
+      }
+      this.doneCount = this.multiPV;
+      if (depth === this.nodeLimitAfter && nodeLimit > 0) {
+        if (s.totalNodes() >= nodeLimit) break;
+        s.nodeLimit = nodeLimit;
+        s.nextCheck = Math.min(s.nextCheck, nodeLimit);
+      }
 
       const best = this.order[0], sc = this.score[best];
       if (limits.mate !== undefined && limits.mate > 0 && sc >= VALUE_MATE - (2 * limits.mate - 1)) break;
@@ -128,7 +155,17 @@ export class RootDriver {
     if (ponderMove === 0) ponderMove = this.ponderFromTT(this.moves[best]);
     let score = this.updated[best] !== 0 || this.completedDepth === 0 ? this.score[best] : this.prevScore[best];
     if (score === -VALUE_INFINITE) score = 0; // stopped before the first move of depth 1 had a score
-    return { bestMove: this.moves[best], ponderMove, score, depth: Math.max(1, this.completedDepth), nodes: s.nodes, pv: pv.length > 0 ? pv : [this.moves[best]] };
+    return { bestMove: this.moves[best], ponderMove, score, depth: Math.max(1, this.completedDepth), nodes: s.totalNodes(), pv: pv.length > 0 ? pv : [this.moves[best]] };
+  }
+
+  /**
+   * The MultiPV lines of the last search's last completed iteration, best first: each
+   * root move and its score (internal units); empty when no iteration completed.
+   */
+  completedLines(): { move: number; score: number }[] {
+    const lines: { move: number; score: number }[] = [];
+    for (let i = 0; i < this.doneCount; i++) lines.push({ move: this.doneMoves[i], score: this.doneScores[i] });
+    return lines;
   }
 
   /** One root line (pvIdx) at `depth` inside a window that widens on each fail. */
@@ -271,7 +308,8 @@ export class RootDriver {
   /** `info` for every MultiPV line: lines not yet searched at `depth` report the previous depth. */
   private report(depth: number): void {
     if (this.hooks.onInfo === undefined) return;
-    for (let i = 0; i < this.multiPV; i++) {
+    const lines = this.reportLines > 0 ? Math.min(this.reportLines, this.multiPV) : this.multiPV;
+    for (let i = 0; i < lines; i++) {
       const ri = this.order[i], upd = this.updated[ri] !== 0;
       const d = upd ? depth : depth - 1;
       if (d < 1) continue;
@@ -293,13 +331,13 @@ export class RootDriver {
   private emit(line: { depth: number; seldepth: number; multipv: number; score: number; bound: SearchInfo['bound']; pv: number[] }): void {
     const onInfo = this.hooks.onInfo;
     if (onInfo === undefined) return;
-    const s = this.s, t = this.elapsed(), u = uciScore(line.score);
+    const s = this.s, t = this.elapsed(), u = uciScore(line.score), nodes = s.totalNodes();
     onInfo({
       ...line,
       scoreKind: u.kind,
       scoreValue: u.value,
-      nodes: s.nodes,
-      nps: Math.round((s.nodes * 1000) / Math.max(1, t)),
+      nodes,
+      nps: Math.round((nodes * 1000) / Math.max(1, t)),
       hashfull: s.tt.hashfull(),
       timeMs: Math.round(t),
     });

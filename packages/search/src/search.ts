@@ -147,6 +147,12 @@ export class Searcher {
   stopOnPonderhit = false;
   readonly time = new TimeBounds();
   readonly root: RootDriver;
+  /**
+   * Lazy SMP: every thread's node count of the current search, thread i in slot 8i
+   * (a cache line each), or null with one thread. Each thread publishes its own every
+   * CHECK_INTERVAL nodes; `info` and a node limit count them all, as UCI engines do.
+   */
+  nodeCounts: BigInt64Array | null = null;
 
   constructor(
     readonly tt: TranspositionTable,
@@ -223,11 +229,21 @@ export class Searcher {
         t[d * 64 + m] = d === 0 || m === 0 ? 0 : Math.round(1024 * (P.LmrBase / 100 + (Math.log(d) * Math.log(m)) / (P.LmrDiv / 100)));
   }
 
+  /** This search's nodes in every thread (the others' as last published, at most CHECK_INTERVAL behind). */
+  totalNodes(): number {
+    const c = this.nodeCounts, own = this.threadIndex << 3;
+    if (c === null) return this.nodes;
+    let n = this.nodes;
+    for (let i = 0; i < c.length; i += 8) if (i !== own) n += Number(Atomics.load(c, i));
+    return n;
+  }
+
   /** Called every CHECK_INTERVAL nodes (and at the node limit): the node limit, the signals, the clock. */
   checkLimits(): void {
     this.nextCheck = this.nodes + CHECK_INTERVAL;
+    if (this.nodeCounts !== null) Atomics.store(this.nodeCounts, this.threadIndex << 3, BigInt(this.nodes));
     if (this.nodeLimit > 0) {
-      if (this.nodes >= this.nodeLimit) {
+      if (this.totalNodes() >= this.nodeLimit) {
         this.stopped = true;
         return;
       }

@@ -68,12 +68,12 @@ export function runPerft(pos: Position, depth: number, out: Out): number {
 }
 
 /** Positions and node budgets of the start-up warm-up: varied enough to reach the search's main paths. */
-const WARMUP: ReadonlyArray<[string, number]> = [
+export const WARMUP: ReadonlyArray<[string, number]> = [
   ['r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', 500],
   ['8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 300],
 ];
 /** The warm-up's time budget (ms) for each position: on a busy machine it stops early rather than delay `readyok`. */
-const WARMUP_MS = 35;
+export const WARMUP_MS = 35;
 
 /**
  * Warms the JIT with short searches through the engine's own searcher, then empties

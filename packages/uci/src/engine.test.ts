@@ -202,6 +202,39 @@ describe('Engine and its platform', () => {
     ]);
   });
 
+  test("info, bestmove-time totals and go nodes count every thread's nodes (Stockfish's rule), from zero each search", () => {
+    const lines: string[] = [];
+    let publish = 1_000_000n;
+    const platform: EnginePlatform = {
+      startHelper: (init): HelperThread => {
+        Atomics.store(init.ctl, 1 + init.index, 1);
+        return {
+          postMessage: (msg) => {
+            if (msg.type !== 'job') return;
+            // The helper's search as the engine worker sees it: a count in its slot, and done when stopped.
+            if (publish > 0n) Atomics.store(init.nodeCounts, 8 * (init.index + 1), publish);
+            Atomics.add(init.ctl, 0, 1);
+          },
+          terminate: () => {},
+        };
+      },
+    };
+    const e = new Engine(createSignals(), (t) => lines.push(...t.split('\n')), platform);
+    e.setOption('Threads', 2);
+    const nodes = () => lines.filter((l) => l.startsWith('info depth')).map((l) => Number(/ nodes (\d+)/.exec(l)![1]));
+    e.go({ nodes: 1_000_500 });
+    e.settle();
+    // The helper's million counted from the first line on; the limit is met after ~500 of the main thread's own.
+    expect(Math.min(...nodes())).toBeGreaterThan(1_000_000);
+    expect(Math.max(...nodes())).toBeGreaterThanOrEqual(1_000_500);
+    expect(Math.max(...nodes())).toBeLessThanOrEqual(1_000_500 + 64);
+    lines.length = 0;
+    publish = 0n; // this time the helper reports nothing: last search's count must not linger
+    e.go({ depth: 3 });
+    e.settle();
+    expect(Math.max(...nodes())).toBeLessThan(100_000);
+  });
+
   test('Threads above 1 without a way to start threads is refused in one line', () => {
     const out: string[] = [];
     const e = new Engine(createSignals(), (t) => out.push(t));
@@ -217,6 +250,7 @@ describe('createHelper', () => {
       ttBuffer: new TranspositionTable(1).buffer as SharedArrayBuffer,
       signals: createSignals(),
       ctl: new Int32Array(new SharedArrayBuffer(4 * 3)),
+      nodeCounts: new BigInt64Array(new SharedArrayBuffer(8 * 8 * 3)),
     };
     const handle = createHelper(init);
     expect(Array.from(init.ctl)).toEqual([0, 0, 1]);
@@ -225,6 +259,22 @@ describe('createHelper', () => {
     expect(Atomics.load(init.ctl, 0)).toBe(1);
     handle({ type: 'job', job: { fen: 'not a fen', moves: [], chess960: false, generation: 0 } });
     expect(Atomics.load(init.ctl, 0)).toBe(2);
+  });
+
+  test('publishes its node count in its own slot, and blocks nobody once loaded', () => {
+    const init: HelperInit = {
+      index: 0,
+      ttBuffer: new TranspositionTable(1).buffer as SharedArrayBuffer,
+      signals: createSignals(),
+      ctl: new Int32Array(new SharedArrayBuffer(4 * 2)),
+      nodeCounts: new BigInt64Array(new SharedArrayBuffer(8 * 8 * 2)),
+    };
+    const handle = createHelper(init); // warms up on a table of its own first
+    expect(Array.from(init.nodeCounts)).toEqual(Array(16).fill(0n)); // the warm-up counted nowhere
+    Atomics.store(init.signals, SIGNAL_STOP, 1); // ends the job at its first check, after the count is published
+    handle({ type: 'job', job: { fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', moves: [], chess960: false, generation: 0 } });
+    expect(Number(init.nodeCounts[8])).toBeGreaterThan(0);
+    expect(init.nodeCounts[0]).toBe(0n);
   });
 });
 

@@ -10,8 +10,9 @@
 import { Position, START_FEN, moveToUci, type Move } from '@tempo/position';
 import { legal as isLegal, legalMoves, parseUciMove, pseudoLegal } from '@tempo/movegen';
 import { EvalContext, formatEvalTrace, isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
-import { Searcher, TranspositionTable, type SearchLimits } from '@tempo/search';
+import { Searcher, TranspositionTable, type SearchLimits, type SearchResult } from '@tempo/search';
 import { HelperPool, type ToHelper } from './helpers';
+import { Strength } from './strength';
 import type { EnginePlatform } from './platform';
 import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, SEARCH_PARAM_FACTS, type OptionValue } from './options';
 import type { GoLimits, PositionCommand } from './protocol';
@@ -30,6 +31,9 @@ function legalPrefix(pos: Position, line: ArrayLike<Move>): number {
 }
 
 const NO_POSITION = 'no position: the last position command was refused; send a valid one';
+
+/** How long `setoption Threads` waits for its helpers to load and warm up (where it may wait at all). */
+const HELPER_LOAD_MS = 10_000;
 
 /** After this long a search also reports the root move it is on (`currmove`), as Stockfish does. */
 const CURRMOVE_AFTER_MS = 3000;
@@ -56,6 +60,8 @@ export class Engine {
   private moves: string[] = [];
   /** Lazy SMP helpers (Threads - 1 of them), or null with one thread. */
   private helpers: HelperPool | null = null;
+  /** Levels: Skill Level, UCI_LimitStrength, UCI_Elo, Skill Seed. */
+  readonly strength = new Strength();
 
   /**
    * `signals`: the stop and ponderhit flags the UCI loop raises (shared memory when
@@ -152,7 +158,20 @@ export class Engine {
     }
     const fen = this.fen;
     const start = performance.now();
-    this.helpers?.start({
+    // A limited strength: the level's node budget within the GUI's limits, a few
+    // lines searched to choose among (the GUI sees the MultiPV it asked for), one thread.
+    const skill = this.strength.plan();
+    const helpers = skill === null ? this.helpers : null;
+    if (skill !== null && this.helpers !== null)
+      this.out(`info string Threads ${this.helpers.size + 1}: a limited strength (level ${+skill.level.toFixed(2)}) searches with one thread`);
+    if (skill !== null) {
+      search.nodes = search.nodes !== undefined ? Math.min(search.nodes, skill.nodes) : skill.nodes;
+      this.searcher.setOption('MultiPV', Math.max(this.multiPV, skill.multiPV));
+      this.searcher.root.reportLines = this.multiPV;
+      this.searcher.root.nodeLimitAfter = 1;
+    }
+    this.searcher.nodeCounts = helpers !== null ? helpers.nodeCounts : null;
+    helpers?.start({
       fen,
       moves: this.moves,
       chess960: this.chess960,
@@ -161,14 +180,21 @@ export class Engine {
     });
     // A second copy of the root, to replay each reported line on: the one being searched is the searcher's.
     const replay = this.current();
-    const result = this.searcher.search(pos, search, {
-      onInfo: (info) => this.out(formatInfo(info, pos, legalPrefix(replay, info.pv))),
-      onCurrMove: (move, number, depth) => {
-        if (performance.now() - start >= CURRMOVE_AFTER_MS)
-          this.out(`info depth ${depth} currmove ${moveToUci(pos, move)} currmovenumber ${number}`);
-      },
-    });
-    let best = result.bestMove;
+    let result: SearchResult;
+    try {
+      result = this.searcher.search(pos, search, {
+        onInfo: (info) => this.out(formatInfo(info, pos, legalPrefix(replay, info.pv))),
+        onCurrMove: (move, number, depth) => {
+          if (performance.now() - start >= CURRMOVE_AFTER_MS)
+            this.out(`info depth ${depth} currmove ${moveToUci(pos, move)} currmovenumber ${number}`);
+        },
+      });
+    } finally {
+      this.searcher.setOption('MultiPV', this.multiPV);
+      this.searcher.root.reportLines = 0;
+      this.searcher.root.nodeLimitAfter = 0;
+    }
+    let best = skill === null ? result.bestMove : this.strength.choose(pos, skill, this.searcher.root.completedLines(), result.bestMove);
     if (best === 0 || !legal.includes(best)) {
       // Never leave the GUI without a legal move, even if the search could not finish one iteration.
       if (best !== 0) this.error(`search returned an illegal move ${moveToUci(pos, best)}; playing a legal one`);
@@ -223,7 +249,7 @@ export class Engine {
         }
         return;
       case 'Clear Hash':
-        return this.newGame();
+        return this.clearTables();
       case 'Threads':
         return this.setThreads(value as number);
       case 'Ponder':
@@ -254,6 +280,7 @@ export class Engine {
           : this.setEvalParams(this.evalPreset, v);
       }
       default:
+        if (this.strength.set(name, value as number | boolean)) return;
         if (SEARCH_PARAM_FACTS.some((p) => p.name === name)) {
           this.searchValues.set(name, value as number);
           this.searcher.setOption(name, value as number);
@@ -264,8 +291,14 @@ export class Engine {
     }
   }
 
-  /** `ucinewgame`, `Clear Hash`: empty the table and every history, so a game starts as a fresh engine would. */
+  /** `ucinewgame`: empty tables and the next game's draws for the levels. */
   newGame(): void {
+    this.clearTables();
+    this.strength.nextGame();
+  }
+
+  /** `Clear Hash` (and each new game): empty the table and every history, so a game starts as a fresh engine would. */
+  private clearTables(): void {
     this.tt.clear();
     this.searcher.clear();
     this.helpers?.send({ type: 'clear' });
@@ -282,6 +315,12 @@ export class Engine {
     const replay: ToHelper[] = [{ type: 'eval', preset: this.evalPreset, json: this.evalJson }];
     for (const [name, value] of this.searchValues) replay.push({ type: 'option', name, value });
     this.helpers = new HelperPool(n - 1, this.tt.buffer, replay, (init) => this.platform.startHelper!(init));
+    // Where helpers load while this thread blocks (Node), wait for them: the GUI's
+    // isready after this setoption then means every thread takes part in the next search.
+    if (this.platform.helpersStartWhileBlocked) {
+      const loaded = this.helpers.waitLoaded(HELPER_LOAD_MS);
+      if (loaded < n - 1) this.error(`setoption: Threads ${n}: ${n - 1 - loaded} of ${n - 1} helper threads not loaded after ${HELPER_LOAD_MS / 1000} s; they join the searches once loaded`);
+    }
   }
 
   /** After a search (its bestmove sent): stops the Lazy SMP helpers and waits until they have left it. */

@@ -8,6 +8,13 @@
  * runs into the next position. With one thread none of this exists, and a search is
  * as deterministic as the search itself.
  *
+ * Every thread publishes its node count in a shared slot (`nodeCounts`), so the
+ * engine worker's `info` lines, its node limit and its bestmove-time totals count
+ * the nodes of all threads, as Stockfish does. A helper warms its JIT before it
+ * reports itself loaded (the same short searches the engine worker runs at start-up,
+ * on a table of its own): a helper whose first search ran unoptimised code searched
+ * at a fraction of the main thread's speed.
+ *
  * Threads are started by the platform (EnginePlatform.startHelper): this file holds
  * the pool (the engine worker's side) and createHelper (the helper's side), and
  * neither knows whether the threads are Node workers or browser Web Workers.
@@ -17,6 +24,7 @@ import { Position } from '@tempo/position';
 import { parseUciMove } from '@tempo/movegen';
 import { isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
 import type { HelperThread } from './platform';
+import { WARMUP, WARMUP_MS } from './bench';
 
 /** What a helper needs to search like the engine worker. */
 export interface HelperJob {
@@ -43,8 +51,10 @@ export interface HelperInit {
   ttBuffer: SharedArrayBuffer;
   /** The helpers' own stop flag (not the GUI's: the engine worker raises it after its bestmove). */
   signals: Int32Array;
-  /** [0]: helpers that finished the current job; [1 + i]: 1 once helper i is loaded. */
+  /** [0]: helpers that finished the current job; [1 + i]: 1 once helper i is loaded and warm. */
   ctl: Int32Array;
+  /** Every thread's node count of the current search (Searcher.nodeCounts): slot 8 x threadIndex. */
+  nodeCounts: BigInt64Array;
 }
 
 /** The engine worker's side: the pool of helper threads. */
@@ -52,13 +62,16 @@ export class HelperPool {
   private readonly threads: HelperThread[] = [];
   readonly signals = createSignals();
   private readonly ctl: Int32Array;
+  /** The node counts of the engine worker's searcher (slot 0) and of every helper: give it to that searcher. */
+  readonly nodeCounts: BigInt64Array;
   private jobs = 0;
 
   /** Starts `count` helpers through `start`, each first given the `replay` messages (weights, options). */
   constructor(count: number, ttBuffer: SharedArrayBuffer, replay: readonly ToHelper[], start: (init: HelperInit) => HelperThread) {
     this.ctl = new Int32Array(new SharedArrayBuffer(4 * (count + 1)));
+    this.nodeCounts = new BigInt64Array(new SharedArrayBuffer(8 * 8 * (count + 1)));
     for (let i = 0; i < count; i++) {
-      const t = start({ index: i, ttBuffer, signals: this.signals, ctl: this.ctl });
+      const t = start({ index: i, ttBuffer, signals: this.signals, ctl: this.ctl, nodeCounts: this.nodeCounts });
       for (const m of replay) t.postMessage(m);
       this.threads.push(t);
     }
@@ -66,6 +79,30 @@ export class HelperPool {
 
   get size(): number {
     return this.threads.length;
+  }
+
+  /** How many helpers have loaded and warmed up. */
+  get loaded(): number {
+    let n = 0;
+    for (let i = 0; i < this.threads.length; i++) if (Atomics.load(this.ctl, 1 + i) === 1) n++;
+    return n;
+  }
+
+  /**
+   * Blocks until every helper has loaded and warmed up, or `ms` have passed; returns
+   * how many have. Only for a platform whose threads start while their creator blocks
+   * (EnginePlatform.helpersStartWhileBlocked).
+   */
+  waitLoaded(ms: number): number {
+    const deadline = performance.now() + ms;
+    for (let i = 0; i < this.threads.length; i++) {
+      for (;;) {
+        const left = deadline - performance.now();
+        if (Atomics.load(this.ctl, 1 + i) === 1 || left <= 0) break;
+        Atomics.wait(this.ctl, 1 + i, 0, Math.min(left, 50));
+      }
+    }
+    return this.loaded;
   }
 
   send(msg: ToHelper): void {
@@ -79,6 +116,7 @@ export class HelperPool {
   start(job: HelperJob): void {
     Atomics.store(this.signals, SIGNAL_STOP, 0);
     Atomics.store(this.ctl, 0, 0);
+    for (let i = 0; i < this.nodeCounts.length; i++) Atomics.store(this.nodeCounts, i, 0n);
     this.jobs = 0;
     for (let i = 0; i < this.threads.length; i++) {
       if (Atomics.load(this.ctl, 1 + i) !== 1) continue;
@@ -120,18 +158,21 @@ export function createHelper(init: HelperInit): (msg: ToHelper) => void {
   let tt = new TranspositionTable(1, init.ttBuffer);
   let evalParams: EvalParams = presetParams('default');
   const values = new Map<string, number>();
-  let searcher: Searcher | null = null;
   const make = () => {
     const s = new Searcher(tt, init.signals, { multiPV: 1, moveOverhead: 0, evalParams, threadIndex: init.index + 1 });
     for (const [name, value] of values) s.setOption(name, value);
+    s.nodeCounts = init.nodeCounts;
     return s;
   };
+  warmUpHelper(init.index + 1);
+  let searcher: Searcher | null = make();
   Atomics.store(init.ctl, 1 + init.index, 1); // loaded: the pool may hand this helper jobs
+  Atomics.notify(init.ctl, 1 + init.index);
   return (msg: ToHelper) => {
     switch (msg.type) {
       case 'tt':
         tt = new TranspositionTable(1, msg.buffer);
-        searcher = null;
+        searcher = make();
         return;
       case 'eval':
         try {
@@ -139,7 +180,7 @@ export function createHelper(init: HelperInit): (msg: ToHelper) => void {
         } catch {
           evalParams = presetParams('default'); // the engine worker has parsed the same text and reported any problem
         }
-        searcher = null;
+        searcher = make(); // now, not at the first job, which would pay for the tables
         return;
       case 'option':
         values.set(msg.name, msg.value);
@@ -168,4 +209,14 @@ export function createHelper(init: HelperInit): (msg: ToHelper) => void {
       Atomics.notify(init.ctl, 0);
     }
   }
+}
+
+/**
+ * The engine worker's start-up warm-up, run by a helper before its first job: the
+ * JIT's compiled code is per thread, shared by the searchers the thread makes. A
+ * table, signals and searcher of its own, so nothing reaches the shared table.
+ */
+function warmUpHelper(threadIndex: number): void {
+  const s = new Searcher(new TranspositionTable(1), createSignals(), { multiPV: 1, moveOverhead: 0, threadIndex });
+  for (const [fen, nodes] of WARMUP) s.search(Position.fromFen(fen, { psq: s.evalContext.psq }), { nodes, movetime: WARMUP_MS });
 }

@@ -41,6 +41,13 @@ export const DEFAULT_HASH_MB = 16;
 export const MAX_HASH_MB = 8192;
 /** Threads beyond one are Lazy SMP helpers (see helpers.ts). */
 export const MAX_THREADS = 64;
+/**
+ * UCI_Elo's range: @tempo/search's SKILL_ELO_MIN and SKILL_ELO_MAX, written here so
+ * that `uci` is answered without loading the search (a test keeps them equal).
+ */
+export const UCI_ELO_MIN = 800;
+export const UCI_ELO_MAX = 2400;
+export const DEFAULT_UCI_ELO = 1600;
 
 const BASE_OPTIONS: OptionDef[] = [
   { name: 'Hash', type: 'spin', default: DEFAULT_HASH_MB, min: 1, max: MAX_HASH_MB },
@@ -50,6 +57,12 @@ const BASE_OPTIONS: OptionDef[] = [
   { name: 'Move Overhead', type: 'spin', default: DEFAULT_MOVE_OVERHEAD, min: 0, max: 5000 },
   { name: 'Ponder', type: 'check', default: false },
   { name: 'UCI_Chess960', type: 'check', default: false },
+  // Levels for people, named and typed as Stockfish declares them (strength.ts);
+  // Skill Seed is Tempo's: 0 seeds the levels' draws from the clock.
+  { name: 'Skill Level', type: 'spin', default: 20, min: 0, max: 20 },
+  { name: 'UCI_LimitStrength', type: 'check', default: false },
+  { name: 'UCI_Elo', type: 'spin', default: DEFAULT_UCI_ELO, min: UCI_ELO_MIN, max: UCI_ELO_MAX },
+  { name: 'Skill Seed', type: 'spin', default: 0, min: 0, max: 2147483647 },
   // The evaluation's weights: EvalPreset names a built-in set, EvalFile (when not empty)
   // a JSON parameter file that overrides it; EvalParams takes either in one option.
   { name: 'EvalPreset', type: 'combo', default: 'default', vars: ['default', 'handset', 'pesto-only'] },

@@ -35,6 +35,14 @@ export interface EnginePlatform {
    * Worker of a cross-origin isolated page). Absent: `Threads` above 1 is refused.
    */
   startHelper?(init: HelperInit): HelperThread;
+  /**
+   * True where a helper thread loads while the thread that started it blocks (Node's
+   * worker_threads). Then `setoption Threads` waits (Atomics.wait, at most 10 s) until
+   * its helpers have loaded and warmed up, so an `isready` after it means they take
+   * part in the next search. Absent (a browser worker's nested Worker may need its
+   * creator's event loop to start): no wait, and a helper still loading sits out.
+   */
+  helpersStartWhileBlocked?: boolean;
   /** The process's CPU time in milliseconds (user + system), for bench's `Nodes/CPU second` line. */
   cpuTimeMs?(): number;
 }
