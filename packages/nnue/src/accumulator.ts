@@ -12,27 +12,29 @@
  */
 import type { Position, StateInfo } from '@tempo/position';
 import { FEATURE_BASE, outputBucket } from './features';
-import { forwardWords } from './forward';
+import { forward, forwardWords } from './forward';
 import type { NetWeights } from './net';
 import { addRow, addSub, addSub2, add2Sub2 } from './update';
 
 const NONE = 64; // NO_SQUARE: a dirty entry's from or to off the board
 
 export class AccumulatorStack {
+  // `declare` for the fields the constructor sets: no field definition with
+  // `undefined` first, so V8 tracks each as its typed array (docs/DESIGN.md).
   /** The weights, shared (never copied). */
   declare readonly net: NetWeights;
   /** Ply k's accumulators at slot[k] (white's perspective) and slot[k] + H (black's). */
-  private acc: Int16Array;
+  declare private acc: Int16Array;
   /** acc as words (two int16 lanes each), for the kernels (see update.ts). */
-  private acc32: Int32Array;
+  declare private acc32: Int32Array;
   /** net.ftWeights, outWeights and ftBias as words: views of the net's arrays, not copies. */
   declare private readonly w32: Int32Array;
   declare private readonly out32: Int32Array;
   declare private readonly bias32: Int32Array;
   /** Offset of ply k's accumulator pair in acc; a null move's ply shares its parent's. */
-  private slot: Int32Array;
+  declare private slot: Int32Array;
   /** 1 when ply k's accumulators are up to date. */
-  private computed: Uint8Array;
+  declare private computed: Uint8Array;
   /** The current ply (0: the position refresh() was given). */
   private top = 0;
   /** The position's state-row ply at refresh(): push/pop must keep top = pos.ply - rootPly. */
@@ -93,7 +95,8 @@ export class AccumulatorStack {
   /**
    * The net's evaluation of `pos` in centipawns from the side to move's view; equal to
    * evaluateFeatures on the same position. Precondition: pos is refresh()'s position
-   * followed by the moves pushed since (checked in debug builds).
+   * followed by the moves pushed since (checked in debug builds, which also compare the
+   * word-wise forward pass with the plain one).
    */
   evaluate(pos: Position): number {
     const t = this.top;
@@ -103,7 +106,12 @@ export class AccumulatorStack {
     if (__DEBUG__ && this.computed[t] === 0) throw new Error('AccumulatorStack: evaluate before refresh');
     const net = this.net, H = net.hidden, o = this.slot[t] >> 1, h = H >> 1, side = pos.side;
     const bucket = outputBucket(pos.pieceCount[0] + pos.pieceCount[8], net.buckets);
-    return forwardWords(this.acc32, this.out32, o + side * h, o + (side ^ 1) * h, bucket * H, h, net.outBias[bucket]);
+    const v = forwardWords(this.acc32, this.out32, o + side * h, o + (side ^ 1) * h, bucket * H, h, net.outBias[bucket]);
+    if (__DEBUG__) {
+      const ref = forward(net, this.acc, 2 * o + side * H, 2 * o + (side ^ 1) * H, bucket);
+      if (v !== ref) throw new Error(`AccumulatorStack: forwardWords ${v}, the plain forward pass ${ref}`);
+    }
+    return v;
   }
 
   /** Brings the top ply up to date: back through the rows to the last computed ply, then forward move by move. */
