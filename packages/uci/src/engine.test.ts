@@ -6,7 +6,7 @@ import { Engine } from './engine';
 import { runBench } from './bench';
 import type { FromWorker, ToWorker } from './messages';
 import type { EnginePlatform, HelperThread } from './platform';
-import { createHelper, type HelperInit, type ToHelper } from './helpers';
+import { HelperPool, createHelper, type HelperInit, type ToHelper } from './helpers';
 
 /** The engine worker in this thread: every message it posts, and the printed lines. */
 function worker(platform: EnginePlatform = {}) {
@@ -233,6 +233,23 @@ describe('Engine and its platform', () => {
     e.go({ depth: 3 });
     e.settle();
     expect(Math.max(...nodes())).toBeLessThan(100_000);
+  });
+
+  test('where helpers load while it blocks, setoption Threads waits for them; waitLoaded gives up at its deadline', () => {
+    const loadAtOnce: EnginePlatform = {
+      helpersStartWhileBlocked: true,
+      startHelper: (init): HelperThread => {
+        Atomics.store(init.ctl, 1 + init.index, 1);
+        return { postMessage: () => {}, terminate: () => {} };
+      },
+    };
+    const out: string[] = [];
+    new Engine(createSignals(), (t) => out.push(t), loadAtOnce).setOption('Threads', 3);
+    expect(out).toEqual([]);
+    const never = new HelperPool(2, new TranspositionTable(1).buffer as SharedArrayBuffer, [], () => ({ postMessage: () => {}, terminate: () => {} }));
+    const t0 = performance.now();
+    expect(never.waitLoaded(40)).toBe(0);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(39);
   });
 
   test('Threads above 1 without a way to start threads is refused in one line', () => {
