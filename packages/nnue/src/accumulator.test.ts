@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { Position, START_FEN, type Move } from '@tempo/position';
 import { generateLegal } from '@tempo/movegen';
-import { AccumulatorStack, evaluateFeatures, featureIndex, randomNet, type NetWeights } from './index';
+import { AccumulatorStack, evaluateFeatures, featureIndex, randomNet, shareNet, type NetWeights } from './index';
 
 /** The position's features from both perspectives, by featureIndex (not the stack's table). */
 function features(pos: Position): [number[], number[]] {
@@ -192,6 +192,32 @@ describe('AccumulatorStack: contracts', () => {
     pos.undoNullMove();
     stack.pop();
     expect(stack.evaluate(pos)).toBe(evaluateFeatures(net, white, black, 1));
+  });
+
+  test('a shared copy of the net and one whose arrays start off word alignment evaluate alike', () => {
+    const net = randomNet(32, 4, 21), shared = shareNet(net);
+    expect(shared.ftWeights.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(shared.outWeights.buffer).toBe(shared.ftWeights.buffer);
+    // The same weights at an odd int16 offset of a larger buffer: the stack copies them into words.
+    const shifted = (a: Int16Array) => {
+      const b = new Int16Array(a.length + 1);
+      b.set(a, 1);
+      return b.subarray(1);
+    };
+    const odd = { ...net, ftWeights: shifted(net.ftWeights), ftBias: shifted(net.ftBias), outWeights: shifted(net.outWeights) };
+    const stacks = [net, shared, odd].map((n) => new AccumulatorStack(n));
+    const pos = Position.fromFen(KIWIPETE), list = new Int32Array(256), rand = rng(5);
+    for (const s of stacks) s.refresh(pos);
+    for (let k = 0; k < 40; k++) {
+      const n = generateLegal(pos, list, 0);
+      if (n === 0) break;
+      pos.doMove(list[Math.floor(rand() * n)]);
+      const want = reference(net, pos);
+      for (const s of stacks) {
+        s.push();
+        expect(s.evaluate(pos)).toBe(want);
+      }
+    }
   });
 
   test('debug builds catch a push/pop out of step and an update from a wrong dirty piece', () => {
