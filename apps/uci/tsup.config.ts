@@ -1,25 +1,53 @@
-import { defineConfig } from 'tsup';
+import { rmSync } from 'node:fs';
+import { defineConfig, type Options } from 'tsup';
 // A build script, not the engine: the search's facts the loop needs before the
 // engine loads (`__SEARCH_PARAMS__`, `__SEARCH_SIGNALS__`), read by @tempo/uci's helper.
 import { searchFacts } from '../../packages/uci/build/search-facts';
 
-
 /**
- * The engine as one self-contained file, dist/tempo.js: the Tempo packages are
- * bundled from source with `__DEBUG__` false. The same file is the search worker's
- * script (it switches on `isMainThread`), so there is no splitting; the engine's
- * modules are reached only through dynamic imports, which esbuild turns into lazy
- * initializers, so the main thread never builds the tables.
+ * Three self-contained files in dist/, every Tempo package bundled from source with
+ * `__DEBUG__` false (nothing to install beside them; the npm package has no dependencies):
+ *
+ * - tempo.js, the Node engine (`bin`): the same file is the search worker's script (it
+ *   switches on `isMainThread`), so there is no splitting; the engine's modules are
+ *   reached only through dynamic imports, which esbuild turns into lazy initializers,
+ *   so the main thread never builds the tables.
+ * - tempo-worker.js, the browser engine (`./worker`): one IIFE with no import or export
+ *   statement, so it loads as a classic worker and as a module worker alike.
+ * - client.js + client.d.ts, the typed client for pages (`.`, `./client`): ESM with
+ *   its declarations, none of the engine in it.
  */
-export default defineConfig(async () => ({
-  entry: { tempo: 'src/main.ts' },
-  format: ['esm'],
-  clean: true,
-  splitting: false,
-  target: 'node20',
-  platform: 'node',
-  define: { __DEBUG__: 'false', ...(await searchFacts()) },
-  minifySyntax: true,
-  noExternal: [/^@tempo\//],
-  banner: { js: '#!/usr/bin/env node' },
-}));
+export default defineConfig(async (): Promise<Options[]> => {
+  rmSync('dist', { recursive: true, force: true }); // once, before the three builds (each `clean` would race the others)
+  const define = { __DEBUG__: 'false', ...(await searchFacts()) };
+  const common: Options = { splitting: false, minifySyntax: true, noExternal: [/^@tempo\//], define };
+  return [
+    {
+      ...common,
+      entry: { tempo: 'src/main.ts' },
+      format: ['esm'],
+      target: 'node20',
+      platform: 'node',
+      banner: { js: '#!/usr/bin/env node' },
+    },
+    {
+      ...common,
+      entry: { 'tempo-worker': 'src/browser-worker.ts' },
+      format: ['iife'],
+      outExtension: () => ({ js: '.js' }),
+      target: 'es2022',
+      platform: 'browser',
+      tsconfig: 'tsconfig.browser.json',
+    },
+    {
+      ...common,
+      entry: { client: 'src/client.ts' },
+      format: ['esm'],
+      target: 'es2022',
+      platform: 'browser',
+      tsconfig: 'tsconfig.browser.json',
+      // Declarations inlined from @tempo/uci's sources (tsconfig.browser.json's paths): the package installs nothing else.
+      dts: true,
+    },
+  ];
+});

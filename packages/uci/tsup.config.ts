@@ -2,8 +2,12 @@ import { defineConfig, type Options } from 'tsup';
 import { libraryConfig } from '../../tsup.library';
 import { searchFacts } from './build/search-facts';
 
-/** The library build, with the search's facts written in (see build/search-facts.ts). */
+/**
+ * The library build, with the search's facts written in (see build/search-facts.ts):
+ * the loop and engine (`.`) and the browser entry (`./browser`: the typed client, the
+ * Web Worker engine).
+ */
 export default defineConfig(async () => {
   const base = libraryConfig as Options;
-  return { ...base, define: { ...base.define, ...(await searchFacts()) } };
+  return { ...base, entry: { index: 'src/index.ts', browser: 'src/browser/index.ts' }, define: { ...base.define, ...(await searchFacts()) } };
 });

@@ -13,3 +13,5 @@ export {
   type AnalysisOptions,
 } from './client';
 export { parseInfo, parseOption, type InfoLine, type InfoScore, type EngineOption } from './info';
+export { startWorkerEngine, SEARCH_ROLE, HELPER_ROLE, type WorkerScope } from './worker';
+export { MODE_ISOLATED, MODE_NOT_ISOLATED } from './worker-loop';
