@@ -30,6 +30,17 @@ export interface Sample {
   ms: number;
   /** The engine's own `nps` field, when its last nodes line had one. */
   nps?: number;
+  /** CPU milliseconds the engine's processes used from `go` to `bestmove` (Linux /proc), when known. */
+  cpuMs?: number;
+}
+
+/**
+ * utime + stime in clock ticks from the text of /proc/<pid>/stat (fields 14 and 15,
+ * counted after the command name, which may hold spaces and parentheses).
+ */
+export function statTicks(stat: string): number {
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(f[11]) + Number(f[12]);
 }
 
 /**
@@ -142,15 +153,26 @@ export function nodesPerSecond(nodes: number, ms: number): number {
 export class NpsTally {
   readonly nodes: number[][];
   readonly ms: number[][];
+  /** Per engine: nodes of the searches whose CPU time is known, and that CPU time (NaN once one is unknown). */
+  readonly cpu: Array<{ nodes: number; ms: number }>;
 
   constructor(engines: number, positions: number) {
     this.nodes = Array.from({ length: engines }, () => new Array<number>(positions).fill(0));
     this.ms = Array.from({ length: engines }, () => new Array<number>(positions).fill(0));
+    this.cpu = Array.from({ length: engines }, () => ({ nodes: 0, ms: 0 }));
   }
 
   add(engine: number, position: number, s: Sample): void {
     this.nodes[engine][position] += s.nodes;
     this.ms[engine][position] += s.ms;
+    this.cpu[engine].nodes += s.nodes;
+    this.cpu[engine].ms += s.cpuMs ?? NaN;
+  }
+
+  /** Nodes per CPU second of one engine over all positions, NaN when its CPU time is not known. */
+  cpuTotal(engine: number): number {
+    const c = this.cpu[engine];
+    return Number.isNaN(c.ms) ? NaN : nodesPerSecond(c.nodes, c.ms);
   }
 
   /** Nodes a second of one engine on one position. */
@@ -182,6 +204,12 @@ export function formatNps(names: readonly string[], tally: NpsTally): string[] {
   for (let e = 1; e < names.length; e++) {
     const r = tally.ratio(e);
     lines.push(`${names[0]} / ${names[e]}: ${r.total.toFixed(2)} (per position ${r.min.toFixed(2)} to ${r.max.toFixed(2)})`);
+  }
+  // On a shared machine an engine gets a varying share of a core: nodes over the CPU
+  // time its processes used (all threads: the search, the JIT, the GC) are steadier.
+  if (names.every((_, e) => !Number.isNaN(tally.cpuTotal(e)))) {
+    lines.push(`nodes per CPU second (all threads of the engine's processes): ${names.map((n, e) => `${n} ${k(tally.cpuTotal(e))}`).join(', ')}`);
+    for (let e = 1; e < names.length; e++) lines.push(`${names[0]} / ${names[e]} by CPU time: ${(tally.cpuTotal(0) / tally.cpuTotal(e)).toFixed(2)}`);
   }
   return lines;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { collectIo, fakeUciCommand, UsageError } from '@tempo/toolkit';
 import { main } from './nps';
-import { defaultEngines, formatNps, NPS_POSITIONS, NpsTally, parseEngineWords, parseNpsArgs, readSample, type NpsEngine } from './nps-parse';
+import { defaultEngines, formatNps, NPS_POSITIONS, NpsTally, parseEngineWords, parseNpsArgs, readSample, statTicks, type NpsEngine } from './nps-parse';
 
 const none = (): NpsEngine[] => [];
 
@@ -58,6 +58,11 @@ describe('reading a search', () => {
     expect(readSample(['info depth 1 score cp 3 nodes 1', 'bestmove a2a3'], 12.5)).toEqual({ nodes: 1, ms: 12.5 });
   });
 
+  test('CPU ticks from /proc/<pid>/stat: utime + stime, after a command name with spaces and parentheses', () => {
+    const stat = '4242 (node (worker) x) S 1 4242 4242 0 -1 4194560 4753 0 0 0 1234 56 0 0 20 0 11 0 100 0';
+    expect(statTicks(stat)).toBe(1290);
+  });
+
   test('no nodes before bestmove is an error', () => {
     expect(() => readSample(['info depth 1 score cp 0', 'bestmove e2e4'], 5)).toThrow(/no info line with nodes/);
   });
@@ -66,8 +71,8 @@ describe('reading a search', () => {
 describe('sums and report', () => {
   test('totals are total nodes over total time; ratios are the first engine over each other', () => {
     const t = new NpsTally(3, 2);
-    t.add(0, 0, { nodes: 1000, ms: 1000 });
-    t.add(0, 1, { nodes: 3000, ms: 1000 });
+    t.add(0, 0, { nodes: 1000, ms: 1000, cpuMs: 500 });
+    t.add(0, 1, { nodes: 3000, ms: 1000, cpuMs: 1500 });
     t.add(1, 0, { nodes: 2000, ms: 1000 });
     t.add(1, 1, { nodes: 2000, ms: 1000 });
     t.add(2, 0, { nodes: 500, ms: 500 });
@@ -82,6 +87,15 @@ describe('sums and report', () => {
     expect(lines[2].split(/\s+/)).toEqual(['1', '1000', '2000', '1000']);
     expect(lines[4].split(/\s+/)).toEqual(['total', '2000', '2000', '1000']);
     expect(lines.slice(5)).toEqual(['T / L: 1.00 (per position 0.50 to 1.50)', 'T / S: 2.00 (per position 1.00 to 3.00)']);
+    expect(t.cpuTotal(0)).toBe(2000);
+    expect(t.cpuTotal(1)).toBeNaN(); // some searches without CPU time: no CPU figures at all
+    const u = new NpsTally(2, 1);
+    u.add(0, 0, { nodes: 3000, ms: 1000, cpuMs: 1000 });
+    u.add(1, 0, { nodes: 1000, ms: 1000, cpuMs: 1000 });
+    expect(formatNps(['T', 'L'], u).slice(-2)).toEqual([
+      'nodes per CPU second (all threads of the engine\'s processes): T 3000, L 1000',
+      'T / L by CPU time: 3.00',
+    ]);
   });
 });
 
@@ -100,7 +114,8 @@ describe('nps against the fake engine', () => {
     const rows = io.stdout.filter((l) => /^\d+\s/.test(l));
     expect(rows).toHaveLength(NPS_POSITIONS.length);
     expect(io.stdout.some((l) => /^total\s+\d+\s+\d+$/.test(l))).toBe(true);
-    expect(io.stdout.at(-1)).toMatch(/^F1 \/ F2: \d+\.\d\d \(per position \d+\.\d\d to \d+\.\d\d\)$/);
+    expect(io.stdout.filter((l) => /^F1 \/ F2: \d+\.\d\d \(per position \d+\.\d\d to \d+\.\d\d\)$/.test(l))).toHaveLength(1);
+    if (process.platform === 'linux') expect(io.stdout.some((l) => /^nodes per CPU second \(.*\): F1 \d+, F2 \d+$/.test(l))).toBe(true);
   });
 
   test('an engine that crashes mid-run is named with the position, in one line, exit code 1', async () => {

@@ -7,7 +7,9 @@
  * would measure start-up), then the counted rounds; within a round the engines take
  * each position in turn, so a burst of load on a shared machine hits them alike.
  * A search's nodes and time come from its last `info ... nodes` line before
- * `bestmove` (its `time`, else the time from `go` to `bestmove` measured here).
+ * `bestmove` (its `time`, else the time from `go` to `bestmove` measured here); on
+ * Linux the CPU time the engine's processes used meanwhile is read from /proc too,
+ * for nodes per CPU second (steadier than wall time when the machine is shared).
  *
  *   pnpm nps [--engine name=X cmd="..." [option.Hash=16] [init=LINE ...]] ... [--movetime 2000] [--rounds 1] [--warmup 1]
  *
@@ -15,7 +17,7 @@
  * and Stockfish (/usr/games/stockfish), each with Threads 1 and Hash 16, the peers
  * left out when missing.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +30,7 @@ import {
   NpsTally,
   parseNpsArgs,
   readSample,
+  statTicks,
   type NpsEngine,
   type Sample,
 } from './nps-parse';
@@ -41,12 +44,34 @@ function machineDefaults(env: NodeJS.ProcessEnv = process.env): NpsEngine[] {
   return defaultEngines(TEMPO_PATH, existsSync(lozza) ? lozza : undefined, existsSync(stockfish) ? stockfish : undefined);
 }
 
+/** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on every Linux port that Node runs on). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU ticks used so far by process `pid` and every process below it; undefined where /proc cannot tell. */
+function treeTicks(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    let ticks = statTicks(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const children = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+      for (const child of children === '' ? [] : children.split(' ')) ticks += treeTicks(Number(child)) ?? 0;
+    }
+    return ticks;
+  } catch {
+    return undefined;
+  }
+}
+
 /** One search: init lines and the position (then `readyok`), `go movetime`, the lines up to `bestmove`. */
 async function searchOnce(engine: UciEngine, spec: NpsEngine, fen: string, movetime: number): Promise<Sample> {
   await engine.tell(...spec.init, `position fen ${fen}`);
+  const t0 = treeTicks(engine.pid);
   const start = performance.now();
   const lines = await engine.askLines(`go movetime ${movetime}`, /^bestmove/, 10 * movetime + 30_000);
-  return readSample(lines, performance.now() - start);
+  const sample = readSample(lines, performance.now() - start);
+  const t1 = treeTicks(engine.pid);
+  if (t0 !== undefined && t1 !== undefined) sample.cpuMs = ((t1 - t0) * 1000) / TICKS_PER_SECOND;
+  return sample;
 }
 
 /** Runs the rounds; the tally holds the counted ones. */

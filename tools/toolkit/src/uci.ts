@@ -85,6 +85,11 @@ export class UciEngine {
     }
   }
 
+  /** The id of the process started (the shell's, when the shell did not replace itself with the engine). */
+  get pid(): number | undefined {
+    return this.proc.pid;
+  }
+
   /** Sets UCI_Chess960 when it differs from the last value sent. */
   private async setChess960(on: boolean): Promise<void> {
     if (this.chess960 === on) return;
