@@ -10,7 +10,7 @@
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -33,7 +33,7 @@ export async function serveStatic(options) {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
     const root = roots.find(([prefix]) => path.startsWith(prefix));
     if (!root) return void res.writeHead(404, headers).end('not found');
-    const dir = normalize(root[1]);
+    const dir = resolve(root[1]); // no trailing separator
     const file = normalize(join(dir, path.slice(root[0].length) || 'index.html'));
     if (file !== dir && !file.startsWith(dir + sep)) return void res.writeHead(403, headers).end('forbidden');
     try {

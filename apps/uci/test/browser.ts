@@ -75,30 +75,40 @@ export interface Waited {
   ms: number;
 }
 
+/**
+ * A page error as a plain Error: Playwright's carries the page's stack, whose
+ * http://127.0.0.1:port/ frames vitest would try to read as files.
+ */
+function plain<T>(p: Promise<T>): Promise<T> {
+  return p.catch((e: unknown) => {
+    throw new Error(String((e as Error).message ?? e).split('\n    at ')[0]);
+  });
+}
+
 /** The page's T object from Node. */
 export class WorkerEngine {
   constructor(readonly page: Page) {}
   start(url: string, type?: 'classic' | 'module'): Promise<void> {
-    return this.page.evaluate(([u, t]) => (globalThis as unknown as { T: { start(u: string, t?: string): void } }).T.start(u!, t), [url, type] as const);
+    return plain(this.page.evaluate(([u, t]) => (globalThis as unknown as { T: { start(u: string, t?: string): void } }).T.start(u!, t), [url, type] as const));
   }
   send(...lines: string[]): Promise<void> {
-    return this.page.evaluate((ls) => {
+    return plain(this.page.evaluate((ls) => {
       for (const l of ls) (globalThis as unknown as { T: { send(l: string): void } }).T.send(l);
-    }, lines);
+    }, lines));
   }
   lines(): Promise<string[]> {
-    return this.page.evaluate(() => (globalThis as unknown as { T: { lines: string[] } }).T.lines.slice());
+    return plain(this.page.evaluate(() => (globalThis as unknown as { T: { lines: string[] } }).T.lines.slice()));
   }
   count(): Promise<number> {
-    return this.page.evaluate(() => (globalThis as unknown as { T: { lines: string[] } }).T.lines.length);
+    return plain(this.page.evaluate(() => (globalThis as unknown as { T: { lines: string[] } }).T.lines.length));
   }
   /** The first line from index `from` on that matches `pattern`, waiting up to `ms`. */
   wait(pattern: RegExp, from = 0, ms = 30_000): Promise<Waited> {
-    return this.page.evaluate(([src, f, t]) => (globalThis as unknown as { T: { wait(s: string, f: number, t: number): Promise<Waited> } }).T.wait(src, f, t), [pattern.source, from, ms] as const);
+    return plain(this.page.evaluate(([src, f, t]) => (globalThis as unknown as { T: { wait(s: string, f: number, t: number): Promise<Waited> } }).T.wait(src, f, t), [pattern.source, from, ms] as const));
   }
   /** Sends `line` and times (in the page) the first later line matching `pattern`. */
   timed(line: string, pattern: RegExp, ms = 30_000): Promise<Waited> {
-    return this.page.evaluate(([l, src, t]) => (globalThis as unknown as { T: { timed(l: string, s: string, t: number): Promise<Waited> } }).T.timed(l, src, t), [line, pattern.source, ms] as const);
+    return plain(this.page.evaluate(([l, src, t]) => (globalThis as unknown as { T: { timed(l: string, s: string, t: number): Promise<Waited> } }).T.timed(l, src, t), [line, pattern.source, ms] as const));
   }
   /** Sends the lines and returns every line from then up to the first matching `until`. */
   async exchange(lines: string[], until: RegExp, ms = 30_000): Promise<string[]> {
