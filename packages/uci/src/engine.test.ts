@@ -278,7 +278,7 @@ describe('createHelper', () => {
     expect(Atomics.load(init.ctl, 0)).toBe(2);
   });
 
-  test('publishes its node count in its own slot, and blocks nobody once loaded', () => {
+  test('publishes its node count in its own slot; its warm-up counts nowhere', () => {
     const init: HelperInit = {
       index: 0,
       ttBuffer: new TranspositionTable(1).buffer as SharedArrayBuffer,
