@@ -4,7 +4,7 @@
  * positions (the six of tools/perft's `pnpm nps`, NPS_POSITIONS in
  * tools/perft/src/nps-parse.ts) at `go movetime MS`: the two take each position in
  * turn, so load changes hit them alike. One thread, Hash 16, `ucinewgame` before every
- * search, one warm-up search each first. A search's nps is its last `info ... nodes N
+ * search, after a warm-up round of 1 s a position. A search's nps is its last `info ... nodes N
  * ... time T` line's N / T; a total is all nodes over all times; the ratio is the
  * browser's over Node's (target: within 10%, 0.90 to 1.10).
  *
@@ -108,7 +108,8 @@ async function measure(e, fen, ms) {
   return r;
 }
 
-for (const e of engines) await measure(e, FENS[0], 1000); // warm-up
+// A warm-up round (1 s a position each): Chromium's V8 compiles the hot code later than Node's.
+for (const fen of FENS) for (const e of engines) await measure(e, fen, Math.min(1000, movetime));
 console.log(`go movetime ${movetime}, one thread, Hash 16, ${FENS.length} positions x ${rounds}; ${(await browser.version())}, Node ${process.versions.node}; load ${loadavg()[0].toFixed(1)}`);
 console.log(['position', ...engines.map((e) => e.name.padStart(Math.max(10, e.name.length)))].join('  '));
 for (let r = 0; r < rounds; r++)
