@@ -160,7 +160,7 @@ describe('the loop worker (fake search workers)', () => {
     e.send('ponderhit');
     expect(w.terminated).toBe(true);
     const fresh = FakeWorker.all[1];
-    const go = (fresh.received as ToWorker[]).find((m) => m.type === 'go') as { limits: Record<string, unknown> };
+    const go = (fresh.received as ToWorker[]).find((m) => m.type === 'go') as Extract<ToWorker, { type: 'go' }>;
     expect(go.limits).toEqual({ wtime: 1000, btime: 1000 });
     fresh.emit({ type: 'searching', side: 0, fallback: 'a2a3' }, { type: 'bestmove', text: 'bestmove e2e4' });
     expect(e.out.at(-1)).toBe('bestmove e2e4');
