@@ -6,7 +6,11 @@
  * turn, so load changes hit them alike. One thread, Hash 16, `ucinewgame` before every
  * search, after a warm-up round of 1 s a position. A search's nps is its last `info ... nodes N
  * ... time T` line's N / T; a total is all nodes over all times; the ratio is the
- * browser's over Node's (target: within 10%, 0.90 to 1.10).
+ * browser's over Node's (target: within 10%, 0.90 to 1.10). On a shared machine the wall
+ * clock measures the scheduler as much as the engine, so each search is also timed by
+ * the CPU time of the thread that ran it (Linux: the thread of the engine's processes
+ * whose utime + stime grew the most, from /proc/PID/task/TID/stat), which gives
+ * nodes per CPU second.
  *
  *   node apps/uci/scripts/browser-nps.mjs [--movetime 3000] [--rounds 1] [--no-isolation] [--module]
  *
@@ -14,7 +18,7 @@
  * or /usr/bin/chromium. --no-isolation serves the page without COOP/COEP (the worker
  * then runs without shared memory); --module starts it as a module worker.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +54,46 @@ const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PAT
 const tab = await browser.newPage();
 await tab.goto(server.url);
 
+/** Processes under `pid` (itself included), from /proc's parent links. */
+function descendants(pid) {
+  const parent = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const st = readFileSync(`/proc/${d}/stat`, 'utf8');
+      parent.set(Number(d), Number(st.slice(st.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) for (const [c, pp] of parent) if (pp === out[i]) out.push(c);
+  return out;
+}
+
+/** CPU clock ticks (utime + stime, 1/100 s) of every thread of these processes. */
+function threadTicks(pids) {
+  const m = new Map();
+  for (const pid of pids) {
+    let tasks = [];
+    try {
+      tasks = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const t of tasks) {
+      try {
+        const f = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
+        const rest = f.slice(f.lastIndexOf(')') + 2).split(' ');
+        m.set(`${pid}/${t}`, Number(rest[11]) + Number(rest[12]));
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+  return m;
+}
+
 /** An engine as lines in and out, whichever side of the browser it runs on. */
 function handle(send) {
   const listeners = new Set();
@@ -73,8 +117,16 @@ await tab.evaluate(([url, t]) => {
 const nodeProc = startEngine(join(dist, 'tempo.js'));
 
 const engines = [
-  { name: 'Node', h: nodeProc },
-  { name: `Chromium ${isolation ? 'isolated' : 'not isolated'} ${type}`, h: web },
+  { name: 'Node', h: nodeProc, pids: () => descendants(nodeProc.child.pid) },
+  {
+    name: `Chromium ${isolation ? 'isolated' : 'not isolated'} ${type}`,
+    h: web,
+    // Chromium's processes are this script's children other than the Node engine's.
+    pids: () => {
+      const node = new Set(descendants(nodeProc.child.pid));
+      return descendants(process.pid).filter((p) => p !== process.pid && !node.has(p));
+    },
+  },
 ];
 for (const e of engines) {
   const ok = e.h.next(/^uciok$/);
@@ -85,6 +137,8 @@ for (const e of engines) {
   e.nodes = 0;
   e.ms = 0;
   e.per = [];
+  e.cpuMs = 0;
+  e.perCpu = [];
   e.cur = null;
   e.h.onLine((l) => {
     const n = / nodes (\d+)/.exec(l), t = / time (\d+)/.exec(l);
@@ -98,20 +152,25 @@ async function measure(e, fen, ms) {
   await e.h.send('isready');
   await ready;
   e.cur = { nodes: 0, time: 0 };
+  const pids = e.pids();
+  const t0 = threadTicks(pids);
   const best = e.h.next(/^bestmove/);
   await e.h.send(`position fen ${fen}`);
   await e.h.send(`go movetime ${ms}`);
   await best;
+  const t1 = threadTicks(pids);
   const r = e.cur;
   e.cur = null;
   if (r.time <= 0) throw new Error(`${e.name} gave no info line with nodes and time on ${fen}`);
-  return r;
+  let ticks = 0;
+  for (const [k, v] of t1) ticks = Math.max(ticks, v - (t0.get(k) ?? 0));
+  return { ...r, cpuMs: ticks * 10 };
 }
 
 // A warm-up round (1 s a position each): Chromium's V8 compiles the hot code later than Node's.
 for (const fen of FENS) for (const e of engines) await measure(e, fen, Math.min(1000, movetime));
 console.log(`go movetime ${movetime}, one thread, Hash 16, ${FENS.length} positions x ${rounds}; ${(await browser.version())}, Node ${process.versions.node}; load ${loadavg()[0].toFixed(1)}`);
-console.log(['position', ...engines.map((e) => e.name.padStart(Math.max(10, e.name.length)))].join('  '));
+console.log(['position', ...engines.map((e) => e.name.padStart(Math.max(22, e.name.length)))].join('  '));
 for (let r = 0; r < rounds; r++)
   for (let i = 0; i < FENS.length; i++) {
     const row = [];
@@ -120,14 +179,22 @@ for (let r = 0; r < rounds; r++)
       e.nodes += x.nodes;
       e.ms += x.time;
       e.per.push(x.nodes / x.time);
-      row.push(String(Math.round((x.nodes / x.time) * 1000)).padStart(Math.max(10, e.name.length)));
+      e.cpuMs += x.cpuMs;
+      e.perCpu.push(x.nodes / Math.max(1, x.cpuMs));
+      row.push(`${Math.round((x.nodes / x.time) * 1000)} (cpu ${Math.round((x.nodes / Math.max(1, x.cpuMs)) * 1000)})`.padStart(Math.max(22, e.name.length)));
     }
-    console.log([String(i + 1).padStart(8), ...row, `ratio ${(engines[1].per.at(-1) / engines[0].per.at(-1)).toFixed(2)}`].join('  '));
+    const ratio = (k) => (engines[1][k].at(-1) / engines[0][k].at(-1)).toFixed(2);
+    console.log([String(i + 1).padStart(8), ...row, `ratio ${ratio('per')} (cpu ${ratio('perCpu')})`].join('  '));
   }
 const nps = (e) => (e.nodes / e.ms) * 1000;
-console.log(['   total', ...engines.map((e) => String(Math.round(nps(e))).padStart(Math.max(10, e.name.length)))].join('  '));
-const per = engines[1].per.map((x, i) => x / engines[0].per[i]);
-console.log(`browser / Node: ${(nps(engines[1]) / nps(engines[0])).toFixed(3)} (per position ${Math.min(...per).toFixed(2)} to ${Math.max(...per).toFixed(2)}); load ${loadavg()[0].toFixed(1)}`);
+const cpuNps = (e) => (e.nodes / Math.max(1, e.cpuMs)) * 1000;
+console.log(['   total', ...engines.map((e) => `${Math.round(nps(e))} (cpu ${Math.round(cpuNps(e))})`.padStart(Math.max(22, e.name.length)))].join('  '));
+const spread = (k) => {
+  const r = engines[1][k].map((x, i) => x / engines[0][k][i]);
+  return `per position ${Math.min(...r).toFixed(2)} to ${Math.max(...r).toFixed(2)}`;
+};
+console.log(`browser / Node, wall clock: ${(nps(engines[1]) / nps(engines[0])).toFixed(3)} (${spread('per')})`);
+console.log(`browser / Node, CPU time of the search thread: ${(cpuNps(engines[1]) / cpuNps(engines[0])).toFixed(3)} (${spread('perCpu')}); load ${loadavg()[0].toFixed(1)}`);
 
 await nodeProc.quit();
 await browser.close();
