@@ -8,7 +8,9 @@
  * `bench` with the Node engine's node count (computed now, not a constant).
  * Skipped with a message where Chromium is missing, except under CI=true.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { paramsToJson, presetParams } from '@tempo/eval';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -165,6 +167,25 @@ describe.skipIf(!run)('the worker engine in Chromium', () => {
     after.move({ from: 'f1', to: 'c4' });
     expect(legal(after.fen(), hit.line.split(' ')[1])).toBe(true);
     expect(hit.ms).toBeLessThan(4000);
+    await e.page.close();
+  });
+
+  test('EvalFile: a URL relative to the worker script, read by synchronous XHR; a missing one refused with one line', async () => {
+    writeFileSync(join(page.dir, 'pesto.json'), paramsToJson(presetParams('pesto-only')));
+    const e = await open('plain');
+    await e.exchange(['uci', `position fen ${FEN}`], /^uciok$/);
+    const final = async () => (await e.exchange(['eval'], /^Final evaluation/)).at(-1);
+    const full = await final();
+    await e.send('setoption name EvalPreset value pesto-only');
+    const pesto = await final();
+    expect(pesto).not.toBe(full);
+    await e.send('setoption name EvalPreset value default', 'setoption name EvalFile value ../pesto.json');
+    expect(await final()).toBe(pesto);
+    const missing = await e.exchange(['setoption name EvalFile value /nothing.json', 'isready'], /^readyok$/);
+    expect(missing.filter((l) => l.startsWith('info string'))).toEqual([
+      expect.stringMatching(/^info string error: setoption: eval parameter file "\/nothing.json": could not fetch http:\/\/127\.0\.0\.1:\d+\/nothing\.json \(HTTP 404\); the evaluation is unchanged$/),
+    ]);
+    expect(await final()).toBe(pesto);
     await e.page.close();
   });
 
