@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { FromWorker, ToWorker } from '../messages';
 import { startWorkerEngine, type WorkerScope } from './worker';
-import { MODE_ISOLATED, MODE_NOT_ISOLATED } from './worker-loop';
+import { MODE_ISOLATED, MODE_NOT_ISOLATED, STOP_GUARD_MS } from './worker-loop';
 
 /** Stands in for the nested search worker: records what the loop posts, emits what the test says. */
 class FakeWorker {
@@ -164,5 +164,50 @@ describe('the loop worker (fake search workers)', () => {
     expect(go.limits).toEqual({ wtime: 1000, btime: 1000 });
     fresh.emit({ type: 'searching', side: 0, fallback: 'a2a3' }, { type: 'bestmove', text: 'bestmove e2e4' });
     expect(e.out.at(-1)).toBe('bestmove e2e4');
+  });
+
+  test('with shared memory, a search that has not answered 50 ms after stop is answered by the loop; its late lines are dropped', () => {
+    if (typeof SharedArrayBuffer !== 'function') return;
+    vi.useFakeTimers();
+    try {
+      const e = start(true);
+      const w = FakeWorker.all[0];
+      w.emit({ type: 'done', count: 0 }); // loaded and warm
+      e.send('position startpos', 'go infinite');
+      w.emit(
+        { type: 'searching', side: 0, fallback: 'a2a3' },
+        { type: 'out', text: 'info depth 9 seldepth 12 multipv 1 score cp 30 nodes 9000 nps 1 hashfull 1 time 90 pv d2d4 g8f6' },
+      );
+      e.send('stop');
+      expect(e.out.at(-1)).toMatch(/^info depth 9 /);
+      vi.advanceTimersByTime(STOP_GUARD_MS - 1);
+      expect(e.out.some((l) => l.startsWith('bestmove'))).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(e.out.at(-1)).toBe('bestmove d2d4 ponder g8f6');
+      expect(w.terminated).toBe(false);
+      e.send('go depth 3');
+      w.emit(
+        { type: 'out', text: 'info depth 10 seldepth 12 multipv 1 score cp 30 nodes 9900 nps 1 hashfull 1 time 99 pv d2d4 g8f6' },
+        { type: 'bestmove', text: 'bestmove d2d4 ponder g8f6' },
+        { type: 'done', count: 2 },
+        { type: 'searching', side: 0, fallback: 'a2a3' },
+        { type: 'out', text: 'info depth 3 seldepth 3 multipv 1 score cp 20 nodes 90 nps 1 hashfull 0 time 1 pv e2e4' },
+        { type: 'bestmove', text: 'bestmove e2e4' },
+      );
+      expect(e.out.slice(-3)).toEqual([
+        'bestmove d2d4 ponder g8f6',
+        'info depth 3 seldepth 3 multipv 1 score cp 20 nodes 90 nps 1 hashfull 0 time 1 pv e2e4',
+        'bestmove e2e4',
+      ]);
+      // A search that answers in time is not answered twice.
+      e.send('go infinite');
+      w.emit({ type: 'searching', side: 0, fallback: 'a2a3' });
+      e.send('stop');
+      w.emit({ type: 'bestmove', text: 'bestmove h2h3' });
+      vi.advanceTimersByTime(STOP_GUARD_MS);
+      expect(e.out.filter((l) => l.startsWith('bestmove')).slice(-2)).toEqual(['bestmove e2e4', 'bestmove h2h3']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

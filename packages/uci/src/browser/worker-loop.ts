@@ -4,7 +4,9 @@
  *
  * Cross-origin isolated (shared memory): as in Node. The signal array and the table
  * are SharedArrayBuffers, `stop` and `ponderhit` are Atomics stores the search polls,
- * Threads > 1 starts helpers.
+ * Threads > 1 starts helpers. A search that has not answered 50 ms after `stop` (its
+ * thread not scheduled on a busy machine) is answered by the loop as below, and its
+ * own late answer dropped.
  *
  * Not isolated: the search cannot see a flag raised by another thread, so `stop` (and
  * `quit`) during a search end the search worker: the loop answers with the best move
@@ -25,6 +27,9 @@ export const MODE_ISOLATED =
   'info string Tempo web worker: cross-origin isolated, shared memory: stop and ponderhit reach the running search, Threads up to 64 (helper workers)';
 export const MODE_NOT_ISOLATED =
   'info string Tempo web worker: not cross-origin isolated, no shared memory: one thread; stop ends the search worker and answers with the best move so far; Ponder not offered';
+
+/** With shared memory: how long the loop waits after `stop` for the search's own bestmove. */
+export const STOP_GUARD_MS = 50;
 
 /** A `multipv 1` info line with a pv that is not a fail low: its first two moves. */
 const BEST_LINE = /^info .*\bmultipv 1 (?!.*\bupperbound\b).*\bpv (\S+)(?: (\S+))?/;
@@ -64,6 +69,8 @@ class LoopHost {
   private offset = 0;
   private lastDone = -1;
   private exited = false;
+  /** Searches the loop answered for the worker: their late bestmove (and info lines before it) are dropped. */
+  private answered = 0;
 
   constructor(private readonly scope: WorkerScope) {
     this.shared = canShareMemory(scope);
@@ -89,6 +96,12 @@ class LoopHost {
   line(text: string): void {
     if (this.exited) return;
     const cmd = text.trim().split(/\s+/)[0];
+    if (this.shared && this.running && cmd === 'stop') {
+      const run = this.running;
+      this.loop.line(text);
+      setTimeout(() => this.guard(run), STOP_GUARD_MS);
+      return;
+    }
     if (!this.shared && this.running) {
       if (cmd === 'stop' || cmd === 'quit') {
         this.loop.line('stop');
@@ -153,6 +166,10 @@ class LoopHost {
   }
 
   private fromWorker(msg: FromWorker): void {
+    if (this.answered > 0) {
+      if (msg.type === 'bestmove') return void this.answered--;
+      if (msg.type === 'out' && msg.text.startsWith('info ')) return;
+    }
     switch (msg.type) {
       case 'done':
         this.lastDone = msg.count;
@@ -182,6 +199,18 @@ class LoopHost {
     this.loop.fromWorker(msg);
   }
 
+  /** `stop` with shared memory: if `run` has still not answered, answer for it with its best move so far. */
+  private guard(run: Running): void {
+    if (this.running !== run || !this.fallback || this.exited) return;
+    this.running = null;
+    this.answered++;
+    this.loop.fromWorker({ type: 'bestmove', text: this.bestSoFar() });
+  }
+
+  private bestSoFar(): string {
+    return `bestmove ${this.best || this.fallback}${this.best && this.ponder ? ` ponder ${this.ponder}` : ''}`;
+  }
+
   /** Ends the running search at once (no shared memory): its best move so far, then a fresh worker. */
   private abort(): void {
     if (!this.running) return;
@@ -190,8 +219,7 @@ class LoopHost {
       return;
     }
     this.abortWhenStarted = false;
-    const move = this.best || this.fallback;
-    const text = `bestmove ${move}${this.best && this.ponder ? ` ponder ${this.ponder}` : ''}`;
+    const text = this.bestSoFar();
     this.restart(false);
     this.loop.fromWorker({ type: 'bestmove', text });
   }
