@@ -19,7 +19,7 @@ import { ENGINE, EngineProcess, engineBuilt } from './engine-process';
  * functional change to search or evaluation changes it; the commit says the new one.
  */
 const BENCH_TEST_DEPTH = 5;
-const BENCH_SIGNATURE = 31150;
+const BENCH_SIGNATURE = 32480;
 
 /** Node budget of each mate search (`go mate N nodes MATE_NODES`). */
 const MATE_NODES = 250_000;

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { Position, moveToUci } from '@tempo/position';
-import { generateLegal, parseUciMove, see } from '@tempo/movegen';
+import { generateLegal, givesCheck, parseUciMove, see } from '@tempo/movegen';
 import { DEFAULT_PSQ } from '@tempo/eval';
 import { Heuristics } from './history';
 import { isTactical, MovePicker, SEE_UNKNOWN } from './movepick';
@@ -32,20 +32,35 @@ test('the main picker yields every legal move once', () => {
   expect(got).toEqual(Array.from(list.subarray(0, n), (m) => moveToUci(pos, m)).sort());
 });
 
-test('skipQuiets: once set, no quiet comes out, but every capture still does (bad ones last)', () => {
+test('skipQuiets: once set, no quiet comes out but checks; every capture still does (bad ones last)', () => {
   const pos = Position.fromFen(FEN, { psq: DEFAULT_PSQ });
   const p = picker(pos);
   p.initMain(0, 0, 0, 0, 0, 0, false, 5);
-  // Set after the first move (a good capture): the rest are captures only.
+  // Set after the first move (a good capture): the rest are captures and quiet checks only.
   const got = drain(p, 1).map((x) => x.m);
   expect(isTactical(pos, got[0])).toBe(true);
-  expect(got.every((m) => isTactical(pos, m))).toBe(true);
   const list = new Int32Array(256);
   const n = generateLegal(pos, list, 0);
-  const captures = Array.from(list.subarray(0, n)).filter((m) => isTactical(pos, m));
-  expect(got.slice().sort()).toEqual(captures.sort());
-  // The quiet stage was never generated: the picker's slice ends at the captures.
-  expect(p.end).toBeLessThanOrEqual(captures.length);
+  const all = Array.from(list.subarray(0, n));
+  const gives = (m: number) => givesCheck(pos, m);
+  const expected = all.filter((m) => isTactical(pos, m) || gives(m));
+  expect(got.slice().sort()).toEqual(expected.sort());
+  // The quiets that came out are exactly the legal quiet checks, counted by movegen's givesCheck.
+  expect(got.filter((m) => !isTactical(pos, m)).length).toBe(all.filter((m) => !isTactical(pos, m) && gives(m)).length);
+});
+
+test('skipQuiets from the start of a node: only quiet checks and captures come out', () => {
+  // White's queen checks from c8, c7, d2 and g5 among its many quiet moves; Rxh7 is the capture.
+  const pos = Position.fromFen('3k4/7p/8/8/8/8/8/2Q1K2R w - - 0 1', { psq: DEFAULT_PSQ });
+  const p = picker(pos);
+  p.initMain(0, 0, 0, 0, 0, 0, false, 5);
+  p.skipQuiets = true;
+  const got = drain(p).map((x) => moveToUci(pos, x.m)).sort();
+  const list = new Int32Array(256);
+  const n = generateLegal(pos, list, 0);
+  const expected = Array.from(list.subarray(0, n)).filter((m) => isTactical(pos, m) || givesCheck(pos, m)).map((m) => moveToUci(pos, m)).sort();
+  expect(got).toEqual(expected);
+  expect(got.length).toBeGreaterThan(1);
 });
 
 test('seeFloor: a good capture reports the SEE threshold it passed; other moves report SEE_UNKNOWN', () => {

@@ -13,7 +13,7 @@
 import { KNIGHT, NO_PIECE, PAWN, QUEEN } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, PROMOTION, type Position } from '@tempo/position';
 import { generateCaptures, generateEvasions, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo/movegen';
-import { legalQuick as legal } from './checks';
+import { givesCheckFast, legalQuick as legal } from './checks';
 import {
   STAGE_BAD_CAPTURE,
   STAGE_CAPTURE_INIT,
@@ -61,7 +61,11 @@ export class MovePicker {
   cont2 = 0;
   /** The ProbCut SEE threshold. */
   threshold = 0;
-  /** Set by the search once late move pruning decides no quiet is worth trying. */
+  /**
+   * Set by the search once late move pruning decides no quiet is worth trying unless
+   * it gives check: from then on the picker yields quiet checks only, and a quiet
+   * stage not begun yet generates the quiets without scoring or sorting them.
+   */
   skipQuiets = false;
   /**
    * A SEE threshold the last move returned is known to reach (the good-capture stage
@@ -174,29 +178,31 @@ export class MovePicker {
           this.stage = STAGE_KILLER1;
           break;
 
+        // Once skipQuiets is set, a killer or counter is tried only if it gives check; one
+        // that is not tried is a quiet without check, which the quiet stage skips anyway.
         case STAGE_KILLER1:
           this.stage = STAGE_KILLER2;
-          if (!this.skipQuiets && this.validQuiet(this.killer1)) return this.killer1;
+          if (this.validQuiet(this.killer1) && (!this.skipQuiets || givesCheckFast(pos, this.killer1))) return this.killer1;
           break;
 
         case STAGE_KILLER2:
           this.stage = STAGE_COUNTER;
-          if (!this.skipQuiets && this.killer2 !== this.killer1 && this.validQuiet(this.killer2)) return this.killer2;
+          if (this.killer2 !== this.killer1 && this.validQuiet(this.killer2) && (!this.skipQuiets || givesCheckFast(pos, this.killer2))) return this.killer2;
           break;
 
         case STAGE_COUNTER: {
           this.stage = STAGE_QUIET_INIT;
           const c = this.counterMove;
-          if (!this.skipQuiets && c !== this.killer1 && c !== this.killer2 && this.validQuiet(c)) return c;
+          if (c !== this.killer1 && c !== this.killer2 && this.validQuiet(c) && (!this.skipQuiets || givesCheckFast(pos, c))) return c;
           // A counter that was not played must not be skipped among the quiets.
           if (c === this.killer1 || c === this.killer2 || !this.validQuiet(c)) this.counterMove = 0;
           break;
         }
 
         case STAGE_QUIET_INIT:
+          this.cur = this.end;
+          this.end = generateQuiets(pos, moves, this.cur);
           if (!this.skipQuiets) {
-            this.cur = this.end;
-            this.end = generateQuiets(pos, moves, this.cur);
             this.scoreQuiets(this.cur, this.end);
             partialSort(moves, scores, this.cur, this.end, this.sortLimit);
           }
@@ -204,12 +210,11 @@ export class MovePicker {
           break;
 
         case STAGE_QUIET:
-          if (!this.skipQuiets) {
-            while (this.cur < this.end) {
-              const m = moves[this.cur++];
-              if (m === this.ttMove || m === this.killer1 || m === this.killer2 || m === this.counterMove) continue;
-              return m;
-            }
+          while (this.cur < this.end) {
+            const m = moves[this.cur++];
+            if (m === this.ttMove || m === this.killer1 || m === this.killer2 || m === this.counterMove) continue;
+            if (this.skipQuiets && !givesCheckFast(pos, m)) continue;
+            return m;
           }
           this.cur = this.base;
           this.end = this.endBad;
