@@ -17,6 +17,7 @@ const TYPES = {
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
   '.json': 'application/json',
+  '.wasm': 'application/wasm', // WebAssembly.instantiateStreaming wants this type
   '.ts': 'text/plain; charset=utf-8',
 };
 
