@@ -69,14 +69,8 @@ if (process.argv[2] === 'analyse') {
   // `npsall <ms> [passes]`: the six positions of `pnpm nps` (tools/perft/src/nps-parse.ts)
   // at movetime, a fresh table and histories each, `passes` times (default 2); the last
   // pass is reported, nodes over CPU time (steadier than wall time on a loaded machine).
-  const NPS_FENS = [
-    'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-    'r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8',
-    'r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10',
-    '2r2rk1/1bqnbppp/p2ppn2/1p6/3NPP2/1BN1B3/PPP1Q1PP/2KR3R w - - 0 14',
-    '8/5pk1/6p1/2R5/5P2/6PK/r7/8 b - - 0 45',
-    '8/3k4/2p1b3/1p1p4/1P1P1B2/2P3K1/8/8 w - - 0 40',
-  ];
+  // Run from the repository root: the positions are data/nps-positions.fen.
+  const NPS_FENS = readFileSync('data/nps-positions.fen', 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
   const s = new Searcher(new TranspositionTable(16), createSignals());
   const ms = Number(process.argv[3]), passes = Number(process.argv[4] ?? 2);
   let nodes = 0, cpu = 0;
