@@ -17,6 +17,8 @@ export default defineConfig({
       '@tempo/movegen': src('movegen'),
       '@tempo/eval': src('eval'),
       '@tempo/search': src('search'),
+      // Before @tempo/nnue, whose alias would otherwise take the subpath too.
+      '@tempo/nnue/default-net': fileURLToPath(new URL('./packages/nnue/src/default-net.ts', import.meta.url)),
       '@tempo/nnue': src('nnue'),
       '@tempo/uci': src('uci'),
       '@tempo/toolkit': src('toolkit', 'tools'),

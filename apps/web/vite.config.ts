@@ -15,6 +15,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@tempo/uci/browser', replacement: src('uci', 'browser/index.ts') },
+      { find: '@tempo/nnue/default-net', replacement: src('nnue', 'default-net.ts') },
       ...['bitboard', 'position', 'movegen', 'eval', 'search', 'nnue', 'uci'].map((p) => ({ find: new RegExp(`^@tempo/${p}$`), replacement: src(p) })),
     ],
   },
