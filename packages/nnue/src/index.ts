@@ -8,3 +8,5 @@ export { featureIndex, outputBucket } from './features';
 export { type NetWeights, NetFileError, netFileSize, createNet, encodeNet, decodeNet, fnv1a, shareNet, randomNet } from './net';
 export { evaluateFeatures } from './forward';
 export { AccumulatorStack } from './accumulator';
+// The default net's name only; its bytes are the subpath @tempo/nnue/default-net.
+export { DEFAULT_NET_NAME, DEFAULT_NET_SIZE } from './default-net-name';
