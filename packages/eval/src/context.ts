@@ -4,6 +4,7 @@
  * per thread; evaluate allocates nothing per call.
  */
 import { makeScore, type PsqTable } from '@tempo/position';
+import { AccumulatorStack, type NetWeights } from '@tempo/nnue';
 import { N_PARAMS } from './layout';
 import { DEFAULT_PARAMS, type EvalParams } from './params';
 import { DEFAULT_PSQ, makeEvalPsq } from './psq-table';
@@ -47,13 +48,28 @@ export class EvalContext {
   readonly tb = new Int32Array(N_PARAMS);
   /** Scalar results of the traced evaluation (TX_* indices). */
   readonly tx = new Int32Array(TX_WORDS);
+  /**
+   * The network this context evaluates with, or null for the hand-crafted evaluation.
+   * The weights are the caller's (shared between threads, never copied).
+   */
+  readonly net: NetWeights | null;
+  /**
+   * The net's accumulator stack, null without a net. Whoever plays moves on the
+   * evaluated position keeps it in step: refresh(pos) at the root, push() after
+   * doMove, pushNull() after doNullMove, pop() after either undo (the search does).
+   */
+  readonly nnue: AccumulatorStack | null;
 
   /**
    * @param params the weights (default DEFAULT_PARAMS)
    * @param pawnHashEntries pawn-hash size, rounded down to a power of two; 0 turns the hash off
+   * @param net a network to evaluate with instead of the weights (which still give the
+   *   position's incremental table and the `eval` command's hand-crafted table)
    */
-  constructor(params: EvalParams = DEFAULT_PARAMS, pawnHashEntries: number = DEFAULT_PAWN_HASH_ENTRIES) {
+  constructor(params: EvalParams = DEFAULT_PARAMS, pawnHashEntries: number = DEFAULT_PAWN_HASH_ENTRIES, net: NetWeights | null = null) {
     this.params = params;
+    this.net = net;
+    this.nnue = net !== null ? new AccumulatorStack(net) : null;
     let psq = params === DEFAULT_PARAMS ? DEFAULT_PSQ : PSQ_OF.get(params);
     if (psq === undefined) PSQ_OF.set(params, (psq = makeEvalPsq(params)));
     this.psq = psq;

@@ -11,6 +11,7 @@
  */
 import { WHITE } from '@tempo/bitboard';
 import { egScore, mgScore, type Position } from '@tempo/position';
+import type { AccumulatorStack } from '@tempo/nnue';
 import { TEMPO } from './layout';
 import { TX_DRAWN, TX_KPK, TX_SF_B, TX_SF_W, type EvalContext } from './context';
 import { isDrawnByMaterial, kpkScore, mopup, scaleFactor } from './endgame';
@@ -28,8 +29,28 @@ export { EVAL_LIMIT, KS_MAX_UNITS, SCALE_NORMAL, blend, fade, kingSafetyTransfor
  * as DEFAULT_PSQ for the default and pesto-only presets). Allocates nothing.
  */
 export function evaluate(pos: Position, ctx: EvalContext): number {
+  const acc = ctx.nnue;
+  if (acc !== null) return evaluateNet(pos, acc);
   const v = evaluateWhite(pos, ctx);
   return pos.side === WHITE ? v : (0 - v) | 0;
+}
+
+/**
+ * The network's evaluation from the side to move's view, wrapped with what the net
+ * cannot know: dead draws and KPK are decided by rule first (as in evaluateWhite), and
+ * the fifty-move fade applies to the net's score too (its inputs hold no counter). The
+ * endgame scale factors are not applied: the net sees the material that drives them.
+ * Precondition: `acc` was refreshed at the search root and pushed/popped with every move since.
+ */
+export function evaluateNet(pos: Position, acc: AccumulatorStack): number {
+  const st = pos.st, pc = pos.pieceCount;
+  if ((pc[1] | pc[9]) === 0 && isDrawnByMaterial(pos)) return 0;
+  if (pc[0] + pc[8] === 3 && pc[1] + pc[9] === 1) {
+    const k = fade(kpkScore(pos), st.rule50);
+    return pos.side === WHITE ? k : (0 - k) | 0;
+  }
+  const v = fade(acc.evaluate(pos), st.rule50);
+  return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
 }
 
 /** The evaluation from white's view (see evaluate). */

@@ -6,6 +6,7 @@
 import { WHITE } from '@tempo/bitboard';
 import type { Position } from '@tempo/position';
 import type { EvalContext } from './context';
+import { evaluateNet } from './evaluate';
 import { SCALE_NORMAL } from './taper';
 import { PARAMS, type EvalParams } from './params';
 import { TERMS } from './spec';
@@ -64,7 +65,23 @@ export function formatTrace(trace: EvalTrace, p: EvalParams): string {
   return lines.join('\n');
 }
 
-/** The `eval` command's table for pos (see the module note). */
+/**
+ * The `eval` command's table for pos (see the module note). With a net in ctx the
+ * hand-crafted table comes first, marked as not in use, and the net's verdict (with
+ * the rules that wrap it: dead draws, KPK, the fifty-move fade) is the final line.
+ */
 export function formatEvalTrace(pos: Position, ctx: EvalContext): string {
-  return formatTrace(traceEvaluation(pos, ctx), ctx.params);
+  const table = formatTrace(traceEvaluation(pos, ctx), ctx.params);
+  const acc = ctx.nnue;
+  if (acc === null) return table;
+  acc.refresh(pos);
+  const raw = acc.evaluate(pos), v = evaluateNet(pos, acc);
+  const white = (s: number): number => (pos.side === WHITE ? s : -s);
+  const net = ctx.net!;
+  return [
+    table.replace('Final evaluation', 'Hand-crafted evaluation (not used)'),
+    '',
+    `NNUE: ${net.hidden} hidden neurons a side, ${net.buckets} output bucket${net.buckets === 1 ? '' : 's'}; the net alone ${signed(white(raw))} (white side)`,
+    `Final evaluation ${signed(white(v))} (white side)`,
+  ].join('\n');
 }

@@ -212,7 +212,7 @@ export class RootDriver {
       s.ssCont[4] = ((board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
       s.pvLen[1] = 1;
       const before = s.nodes;
-      pos.doMove(m);
+      s.play(m);
       let v: number;
       if (mc === 1) v = 0 - s.alphaBeta(0 - beta, 0 - alpha, newDepth, false, 1);
       else {
@@ -223,7 +223,7 @@ export class RootDriver {
         if (v > alpha && r > 0) v = 0 - s.alphaBeta(-1 - alpha, 0 - alpha, newDepth, true, 1);
         if (v > alpha) v = 0 - s.alphaBeta(0 - beta, 0 - alpha, newDepth, false, 1);
       }
-      pos.undoMove();
+      s.unplay();
       this.nodesOf[ri] += s.nodes - before;
       if (s.stopped) break;
       if (mc === 1 || v > alpha) {

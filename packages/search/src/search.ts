@@ -12,6 +12,7 @@ import { EN_PASSANT, isRepetitionDraw, type Position } from '@tempo/position';
 import { generateEvasions, see, SEE_VALUE } from '@tempo/movegen';
 import { givesCheckFast } from './checks';
 import { evaluate, EvalContext, type EvalParams } from '@tempo/eval';
+import type { AccumulatorStack, NetWeights } from '@tempo/nnue';
 import {
   BOUND_EXACT,
   BOUND_LOWER,
@@ -48,6 +49,11 @@ export interface SearchOptions {
   moveOverhead: number;
   /** Evaluation weights (default: the evaluation's defaults). */
   evalParams?: EvalParams;
+  /**
+   * A network to evaluate with (wrapped by the evaluation's endgame rules), shared with
+   * other threads and never copied; null or absent: the hand-crafted evaluation.
+   */
+  net?: NetWeights | null;
   /**
    * Lazy SMP: 0 for the main thread; a helper (1, 2, ...) skips some iterations
    * (Stockfish's old skip pattern) so the threads spread over depths.
@@ -104,6 +110,8 @@ export class Searcher {
   readonly params = new SearchParams();
   readonly h = new Heuristics();
   readonly evalContext: EvalContext;
+  /** The net's accumulator stack (evalContext.nnue), null with the hand-crafted evaluation. */
+  readonly nnue: AccumulatorStack | null;
   multiPV = 1;
   moveOverhead = 20;
   threadIndex = 0;
@@ -159,7 +167,8 @@ export class Searcher {
     readonly signals: Int32Array,
     options: Partial<SearchOptions> = {},
   ) {
-    this.evalContext = new EvalContext(options.evalParams);
+    this.evalContext = new EvalContext(options.evalParams, undefined, options.net ?? null);
+    this.nnue = this.evalContext.nnue;
     if (options.multiPV !== undefined) this.multiPV = Math.max(1, options.multiPV | 0);
     if (options.moveOverhead !== undefined) this.moveOverhead = Math.max(0, options.moveOverhead | 0);
     if (options.threadIndex !== undefined) this.threadIndex = Math.max(0, options.threadIndex | 0);
@@ -209,6 +218,7 @@ export class Searcher {
     const pk = this.pickers;
     for (let i = 0; i < pk.length; i++) pk[i].pos = pos;
     pos.rootPly = pos.ply;
+    if (this.nnue !== null) this.nnue.refresh(pos);
     this.nodes = 0;
     this.stopped = false;
     this.seldepth = 0;
@@ -220,6 +230,35 @@ export class Searcher {
     this.ssDoubleExt.fill(0);
     this.h.killers.fill(0);
     for (let i = 0; i < pk.length; i++) pk[i].useCont = this.params.ContHist;
+  }
+
+  /**
+   * pos.doMove(m) with the net's accumulators kept in step (a new ply, computed when
+   * first evaluated). Every move the search plays on its position goes through here
+   * and unplay(), so the stack's ply is always the position's.
+   */
+  play(m: number): void {
+    this.pos.doMove(m);
+    const a = this.nnue;
+    if (a !== null) a.push();
+  }
+
+  unplay(): void {
+    this.pos.undoMove();
+    const a = this.nnue;
+    if (a !== null) a.pop();
+  }
+
+  private playNull(): void {
+    this.pos.doNullMove();
+    const a = this.nnue;
+    if (a !== null) a.pushNull();
+  }
+
+  private unplayNull(): void {
+    this.pos.undoNullMove();
+    const a = this.nnue;
+    if (a !== null) a.pop();
   }
 
   private initReductions(): void {
@@ -298,15 +337,15 @@ export class Searcher {
 
   /** Step 7 of alphaBeta: the null-move search and its verification; VALUE_NONE when it does not cut. */
   private nullMove(beta: number, depth: number, ev: number, cutNode: boolean, ply: number): number {
-    const P = this.params, pos = this.pos, sp = ply + 4;
+    const P = this.params, sp = ply + 4;
     let dr = ((ev - beta) / P.NmpEvalDiv) | 0;
     if (dr > 3) dr = 3;
     const R = P.NmpBase + ((depth / P.NmpDepthDiv) | 0) + dr;
     this.ssMove[sp] = 0;
     this.ssCont[sp] = 0;
-    pos.doNullMove();
+    this.playNull();
     const v = 0 - this.alphaBeta(0 - beta, 1 - beta, depth - R, !cutNode, ply + 1);
-    pos.undoNullMove();
+    this.unplayNull();
     if (this.stopped) return 0;
     if (v < beta || v >= VALUE_MATE_IN_MAX_PLY) return VALUE_NONE;
     if (this.nmpMinPly !== 0 || depth < P.NmpVerifyDepth) return v;
@@ -327,10 +366,10 @@ export class Searcher {
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
-      pos.doMove(m);
+      this.play(m);
       let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
       if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - 4, !cutNode, ply + 1);
-      pos.undoMove();
+      this.unplay();
       if (this.stopped) return 0;
       if (v >= pcBeta) {
         this.tt.store(st.keyLo, st.keyHi, scoreToTT(v, ply), rawEval, depth - 3, BOUND_LOWER, m, ttPv ? 1 : 0);
@@ -546,7 +585,7 @@ export class Searcher {
       // Step 13. Make the move.
       this.ssMove[sp] = m;
       this.ssCont[sp] = pc << 10;
-      pos.doMove(m);
+      this.play(m);
 
       // Step 14. Late move reductions, then the full-depth and PV searches.
       let v = -VALUE_INFINITE;
@@ -573,7 +612,7 @@ export class Searcher {
         this.pvLen[ply + 1] = ply + 1;
         v = 0 - this.alphaBeta(0 - beta, 0 - alpha, newDepth, false, ply + 1);
       }
-      pos.undoMove();
+      this.unplay();
 
       // Step 15. Out of time: the value is garbage.
       if (this.stopped) return 0;
@@ -683,9 +722,9 @@ export class Searcher {
       }
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((board[m & 63] << 6) | to) << 10;
-      pos.doMove(m);
+      this.play(m);
       const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode);
-      pos.undoMove();
+      this.unplay();
       if (this.stopped) return 0;
       if (v > bestValue) {
         bestValue = v;
