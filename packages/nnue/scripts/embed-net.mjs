@@ -54,16 +54,16 @@ const bytesSource = `${header}/**
  * (\`@tempo/nnue/default-net\`), so what imports \`@tempo/nnue\` does not carry them.
  * Decode them (defaultNetBytes, then decodeNet) in the thread that searches, when it loads.
  */
-import { base64ToBytes } from './base64';
+import { decodeBase64 } from './base64';
 
 export { DEFAULT_NET_NAME, DEFAULT_NET_SIZE } from './default-net-name';
 
 const BASE64 =
   '${Buffer.from(bytes).toString('base64')}';
 
-/** The default net's file, decoded from base64 on each call (a few milliseconds). */
+/** The default net's file, decoded from base64 on each call (a few milliseconds, see decodeBase64). */
 export function defaultNetBytes(): Uint8Array {
-  return base64ToBytes(BASE64);
+  return decodeBase64(BASE64);
 }
 `;
 writeFileSync(join(pkg, 'src/default-net-name.ts'), nameSource);

@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { base64ToBytes } from './base64';
+import { base64ToBytes, decodeBase64 } from './base64';
 import { DEFAULT_NET_NAME, DEFAULT_NET_SIZE, defaultNetBytes } from './default-net';
 import { decodeNet, fnv1a, netFileSize } from './net';
 import { NET_HEADER_BYTES } from './constants';
@@ -44,5 +44,22 @@ describe('base64ToBytes', () => {
     expect(() => base64ToBytes('QU-D')).toThrow(/bad character at 2/);
     expect(() => base64ToBytes('QQ==QUJD')).toThrow(/bad character at 2/);
     expect(() => base64ToBytes('QUé=')).toThrow(/bad character at 2/);
+  });
+});
+
+describe('decodeBase64', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const samples = [0, 1, 2, 3, 100, 1000].map((n) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + 7) & 255));
+
+  test("with Node's Buffer, with atob alone (a browser), and with neither: the same bytes, and the default net's file", () => {
+    const file = new Uint8Array(readFileSync(NETS + DEFAULT_NET_NAME));
+    const viaBuffer = defaultNetBytes();
+    vi.stubGlobal('Buffer', undefined);
+    for (const bytes of samples) expect(decodeBase64(btoa(String.fromCharCode(...bytes)))).toEqual(bytes);
+    expect(defaultNetBytes()).toEqual(file);
+    vi.stubGlobal('atob', undefined);
+    for (const bytes of samples) expect(decodeBase64(btoa(String.fromCharCode(...bytes)))).toEqual(bytes);
+    expect(defaultNetBytes()).toEqual(file);
+    expect(viaBuffer).toEqual(file);
   });
 });
