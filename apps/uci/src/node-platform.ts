@@ -1,6 +1,6 @@
 /**
- * The Node implementations of what @tempo/uci leaves to its platform: EvalFile read
- * with node:fs, Lazy SMP helpers as worker threads of this same file (main.ts
+ * The Node implementations of what @tempo/uci leaves to its platform: EvalFile (a
+ * net) and EvalParams (a JSON parameter file) read with node:fs, Lazy SMP helpers as worker threads of this same file (main.ts
  * switches on workerData's role), and the process's CPU clock for bench.
  */
 import { readFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ export interface HelperData extends HelperInit {
 
 export const nodePlatform: EnginePlatform = {
   readTextFile: (path) => readFileSync(path, 'utf8'),
+  readBinaryFile: (path) => readFileSync(path),
   startHelper: (init) => {
     const data: HelperData = { role: 'helper', ...init };
     const w = new Worker(new URL(import.meta.url), { workerData: data });

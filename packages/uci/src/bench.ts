@@ -1,8 +1,8 @@
 /**
  * `bench [depth]`: the bench signature. Every position of BENCH_POSITIONS is searched
  * to a fixed depth with one thread, a 16 MB table of its own, and the table and
- * histories emptied before each position, so the node count depends on the code and
- * the parameters only. The total is printed as Stockfish prints it.
+ * histories emptied before each position, so the node count depends on the code, the
+ * net and the parameters only (the engine's: EvalFile, Use NNUE, EvalParams, tunables). The total is printed as Stockfish prints it.
  *
  * Also `perft N` (split by root move) and the start-up warm-up, which share the
  * position setup.
@@ -10,14 +10,18 @@
 import { Position, moveToUci } from '@tempo/position';
 import { divide } from '@tempo/movegen';
 import type { EvalParams } from '@tempo/eval';
+import type { NetWeights } from '@tempo/nnue';
 import { Searcher, TranspositionTable, createSignals } from '@tempo/search';
 import { BENCH_DEPTH, BENCH_POSITIONS } from './bench-positions';
 import type { Engine, Out } from './engine';
 
 export const BENCH_HASH_MB = 16;
 
+/** The engine's evaluation and search settings, which the bench copies (Engine.settings()). */
 export interface BenchSettings {
   evalParams: EvalParams;
+  /** The net in use (EvalFile with Use NNUE on), or null for the hand-crafted evaluation. */
+  net: NetWeights | null;
   searchValues: ReadonlyMap<string, number>;
 }
 
@@ -28,7 +32,7 @@ export interface BenchSettings {
  */
 export function runBench(settings: BenchSettings, out: Out, depth = BENCH_DEPTH, cpuTimeMs?: () => number): { nodes: number; ms: number } {
   const tt = new TranspositionTable(BENCH_HASH_MB);
-  const searcher = new Searcher(tt, createSignals(), { multiPV: 1, moveOverhead: 0, evalParams: settings.evalParams });
+  const searcher = new Searcher(tt, createSignals(), { multiPV: 1, moveOverhead: 0, evalParams: settings.evalParams, net: settings.net });
   for (const [name, value] of settings.searchValues) searcher.setOption(name, value);
   const psq = searcher.evalContext.psq;
   let nodes = 0;

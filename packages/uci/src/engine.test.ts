@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { SIGNAL_STOP, TranspositionTable, createSignals } from '@tempo/search';
 import { paramsToJson, presetParams } from '@tempo/eval';
+import { randomNet, shareNet } from '@tempo/nnue';
 import { startEngineWorker } from './engine-worker';
 import { Engine } from './engine';
 import { runBench } from './bench';
@@ -151,36 +152,43 @@ describe('the position and go a GUI sent, and nothing else', () => {
 });
 
 describe('Engine and its platform', () => {
-  test('EvalFile is read through the platform; without readTextFile it is refused in one line', () => {
+  test('EvalParams with a path is read through the platform; without readTextFile it is refused in one line', () => {
     const pesto = paramsToJson(presetParams('pesto-only'));
     const read: string[] = [];
     const out: string[] = [];
     const e = new Engine(createSignals(), (t) => out.push(t), { readTextFile: (p) => (read.push(p), pesto) });
+    e.setOption('Use NNUE', false); // the hand-crafted evaluation's weights decide
     e.evalTrace();
     const full = out.at(-1)!.split('\n').at(-1);
-    e.setOption('EvalFile', '/weights/pesto.json');
+    e.setOption('EvalParams', '/weights/pesto.json');
     expect(read).toEqual(['/weights/pesto.json']);
     e.evalTrace();
     expect(out.at(-1)!.split('\n').at(-1)).not.toBe(full);
 
     const bare: string[] = [];
     const b = new Engine(createSignals(), (t) => bare.push(t));
-    b.setOption('EvalFile', '/weights/pesto.json');
+    b.setOption('EvalParams', '/weights/pesto.json');
     expect(bare).toEqual(['info string error: setoption: eval parameter file "/weights/pesto.json": this platform cannot read files; the evaluation is unchanged']);
   });
 
-  test('Threads 3 starts two helpers through the platform, the weights (as text) replayed to each', () => {
+  test('Threads 3 starts two helpers through the platform, the net (shared) and the weights (as text) replayed to each', () => {
     const h = fakeHelpers();
     const json = paramsToJson(presetParams('pesto-only'));
     const e = new Engine(createSignals(), () => {}, { ...h.platform, readTextFile: () => json });
-    e.setOption('EvalFile', 'w.json');
+    e.setOption('EvalParams', 'w.json');
     e.setOption('Threads', 3);
     expect(h.inits.map((i) => i.index)).toEqual([0, 1]);
     expect(h.inits[0].ttBuffer).toBe(e.tt.buffer);
     expect(h.inits[0].ttBuffer).toBeInstanceOf(SharedArrayBuffer);
-    expect(h.inbox[1]).toEqual([{ type: 'eval', preset: 'default', json }]);
+    const net = e.settings().net!;
+    expect(net.ftWeights.buffer).toBeInstanceOf(SharedArrayBuffer); // one copy of the weights for every thread
+    expect(h.inits[0].net).toBe(net);
+    expect(h.inbox[1]).toEqual([{ type: 'eval', preset: 'default', json, net }]);
+    expect((h.inbox[1][0] as { net: unknown }).net).toBe(net);
     e.setOption('EvalPreset', 'handset'); // the file still overrides the preset
-    expect(h.inbox[0].at(-1)).toEqual({ type: 'eval', preset: 'handset', json });
+    expect(h.inbox[0].at(-1)).toEqual({ type: 'eval', preset: 'handset', json, net });
+    e.setOption('Use NNUE', false);
+    expect(h.inbox[0].at(-1)).toEqual({ type: 'eval', preset: 'handset', json, net: null });
     e.setOption('Threads', 3); // unchanged: no new threads
     expect(h.inits).toHaveLength(2);
     e.setOption('Threads', 1);
@@ -246,7 +254,7 @@ describe('Engine and its platform', () => {
     const out: string[] = [];
     new Engine(createSignals(), (t) => out.push(t), loadAtOnce).setOption('Threads', 3);
     expect(out).toEqual([]);
-    const never = new HelperPool(2, new TranspositionTable(1).buffer as SharedArrayBuffer, [], () => ({ postMessage: () => {}, terminate: () => {} }));
+    const never = new HelperPool(2, new TranspositionTable(1).buffer as SharedArrayBuffer, null, [], () => ({ postMessage: () => {}, terminate: () => {} }));
     const t0 = performance.now();
     expect(never.waitLoaded(40)).toBe(0);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(39);
@@ -268,6 +276,7 @@ describe('createHelper', () => {
       signals: createSignals(),
       ctl: new Int32Array(new SharedArrayBuffer(4 * 3)),
       nodeCounts: new BigInt64Array(new SharedArrayBuffer(8 * 8 * 3)),
+      net: null,
     };
     const handle = createHelper(init);
     expect(Array.from(init.ctl)).toEqual([0, 0, 1]);
@@ -285,6 +294,7 @@ describe('createHelper', () => {
       signals: createSignals(),
       ctl: new Int32Array(new SharedArrayBuffer(4 * 2)),
       nodeCounts: new BigInt64Array(new SharedArrayBuffer(8 * 8 * 2)),
+      net: shareNet(randomNet(32, 2, 5)), // warms up and searches with the net
     };
     const handle = createHelper(init); // warms up on a table of its own first
     expect(Array.from(init.nodeCounts)).toEqual(Array(16).fill(0n)); // the warm-up counted nowhere

@@ -23,6 +23,7 @@ import { Searcher, TranspositionTable, createSignals, SIGNAL_STOP } from '@tempo
 import { Position } from '@tempo/position';
 import { parseUciMove } from '@tempo/movegen';
 import { isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
+import type { NetWeights } from '@tempo/nnue';
 import type { HelperThread } from './platform';
 import { WARMUP, WARMUP_MS } from './bench';
 
@@ -39,8 +40,12 @@ export interface HelperJob {
 export type ToHelper =
   | { type: 'job'; job: HelperJob }
   | { type: 'tt'; buffer: SharedArrayBuffer }
-  /** The evaluation's weights: the text of a parameter file when `json` is set, else a preset. */
-  | { type: 'eval'; preset: string; json: string | null }
+  /**
+   * The evaluation: the net (null: the hand-crafted evaluation; its arrays in one
+   * SharedArrayBuffer, so every helper reads the engine worker's copy) and the
+   * weights, the text of a parameter file when `json` is set, else a preset.
+   */
+  | { type: 'eval'; preset: string; json: string | null; net: NetWeights | null }
   | { type: 'option'; name: string; value: number }
   | { type: 'clear' };
 
@@ -55,6 +60,8 @@ export interface HelperInit {
   ctl: Int32Array;
   /** Every thread's node count of the current search (Searcher.nodeCounts): slot 8 x threadIndex. */
   nodeCounts: BigInt64Array;
+  /** The net in use at the start (shared memory), so the warm-up compiles the code the searches run; null: none. */
+  net: NetWeights | null;
 }
 
 /** The engine worker's side: the pool of helper threads. */
@@ -66,12 +73,12 @@ export class HelperPool {
   readonly nodeCounts: BigInt64Array;
   private jobs = 0;
 
-  /** Starts `count` helpers through `start`, each first given the `replay` messages (weights, options). */
-  constructor(count: number, ttBuffer: SharedArrayBuffer, replay: readonly ToHelper[], start: (init: HelperInit) => HelperThread) {
+  /** Starts `count` helpers through `start` with the `net` in use, each first given the `replay` messages (evaluation, options). */
+  constructor(count: number, ttBuffer: SharedArrayBuffer, net: NetWeights | null, replay: readonly ToHelper[], start: (init: HelperInit) => HelperThread) {
     this.ctl = new Int32Array(new SharedArrayBuffer(4 * (count + 1)));
     this.nodeCounts = new BigInt64Array(new SharedArrayBuffer(8 * 8 * (count + 1)));
     for (let i = 0; i < count; i++) {
-      const t = start({ index: i, ttBuffer, signals: this.signals, ctl: this.ctl, nodeCounts: this.nodeCounts });
+      const t = start({ index: i, ttBuffer, signals: this.signals, ctl: this.ctl, nodeCounts: this.nodeCounts, net });
       for (const m of replay) t.postMessage(m);
       this.threads.push(t);
     }
@@ -157,14 +164,15 @@ export class HelperPool {
 export function createHelper(init: HelperInit): (msg: ToHelper) => void {
   let tt = new TranspositionTable(1, init.ttBuffer);
   let evalParams: EvalParams = presetParams('default');
+  let net = init.net;
   const values = new Map<string, number>();
   const make = () => {
-    const s = new Searcher(tt, init.signals, { multiPV: 1, moveOverhead: 0, evalParams, threadIndex: init.index + 1 });
+    const s = new Searcher(tt, init.signals, { multiPV: 1, moveOverhead: 0, evalParams, net, threadIndex: init.index + 1 });
     for (const [name, value] of values) s.setOption(name, value);
     s.nodeCounts = init.nodeCounts;
     return s;
   };
-  warmUpHelper(init.index + 1);
+  warmUpHelper(init.index + 1, net);
   let searcher: Searcher | null = make();
   Atomics.store(init.ctl, 1 + init.index, 1); // loaded: the pool may hand this helper jobs
   Atomics.notify(init.ctl, 1 + init.index);
@@ -175,6 +183,7 @@ export function createHelper(init: HelperInit): (msg: ToHelper) => void {
         searcher = make();
         return;
       case 'eval':
+        net = msg.net;
         try {
           evalParams = msg.json !== null ? paramsFromJson(msg.json) : presetParams(isPresetName(msg.preset) ? msg.preset : 'default');
         } catch {
@@ -216,7 +225,7 @@ export function createHelper(init: HelperInit): (msg: ToHelper) => void {
  * JIT's compiled code is per thread, shared by the searchers the thread makes. A
  * table, signals and searcher of its own, so nothing reaches the shared table.
  */
-function warmUpHelper(threadIndex: number): void {
-  const s = new Searcher(new TranspositionTable(1), createSignals(), { multiPV: 1, moveOverhead: 0, threadIndex });
+function warmUpHelper(threadIndex: number, net: NetWeights | null): void {
+  const s = new Searcher(new TranspositionTable(1), createSignals(), { multiPV: 1, moveOverhead: 0, net, threadIndex });
   for (const [fen, nodes] of WARMUP) s.search(Position.fromFen(fen, { psq: s.evalContext.psq }), { nodes, movetime: WARMUP_MS });
 }

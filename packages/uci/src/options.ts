@@ -3,6 +3,7 @@
  * the main thread answers `uci` and rejects a bad `setoption` before the tables load.
  * The search's tunables come from the build (see tsup.config.ts).
  */
+import { DEFAULT_NET_NAME } from '@tempo/nnue';
 import type { Parsed } from './protocol';
 
 /** One search tunable or feature switch as the build read it from SEARCH_PARAMS. */
@@ -63,10 +64,13 @@ const BASE_OPTIONS: OptionDef[] = [
   { name: 'UCI_LimitStrength', type: 'check', default: false },
   { name: 'UCI_Elo', type: 'spin', default: DEFAULT_UCI_ELO, min: UCI_ELO_MIN, max: UCI_ELO_MAX },
   { name: 'Skill Seed', type: 'spin', default: 0, min: 0, max: 2147483647 },
-  // The evaluation's weights: EvalPreset names a built-in set, EvalFile (when not empty)
-  // a JSON parameter file that overrides it; EvalParams takes either in one option.
+  // The evaluation: EvalFile names the net (a net file; its default is the embedded
+  // net, as Stockfish's EvalFile defaults to its own), Use NNUE switches it off for the
+  // hand-crafted evaluation, whose weights EvalPreset names (a built-in set) or
+  // EvalParams gives (a preset name or a JSON parameter file that overrides the preset).
+  { name: 'EvalFile', type: 'string', default: DEFAULT_NET_NAME },
+  { name: 'Use NNUE', type: 'check', default: true },
   { name: 'EvalPreset', type: 'combo', default: 'default', vars: ['default', 'handset', 'pesto-only'] },
-  { name: 'EvalFile', type: 'string', default: '<empty>' },
   { name: 'EvalParams', type: 'string', default: 'default' },
 ];
 

@@ -1,11 +1,12 @@
 /**
  * What the engine needs from the platform it runs on. This package imports nothing
  * of Node (no node:fs, no node:worker_threads) so that the same engine runs in a
- * browser worker: reading an EvalFile, starting a Lazy SMP helper thread and the
- * process's CPU clock are handed in by the app (apps/uci: Node's fs, worker_threads
- * and process.cpuUsage; a browser app: a fetch or an in-memory file, `new Worker(url)`,
- * nothing). Every member is optional: what a platform lacks is refused with one
- * `info string` line (EvalFile, Threads > 1) or left out of the output (bench's CPU line).
+ * browser worker: reading a net (EvalFile) or a parameter file (EvalParams), starting
+ * a Lazy SMP helper thread and the process's CPU clock are handed in by the app
+ * (apps/uci: Node's fs, worker_threads and process.cpuUsage; a browser app: a
+ * synchronous XMLHttpRequest or an in-memory file, `new Worker(url)`, nothing). Every
+ * member is optional: what a platform lacks is refused with one `info string` line
+ * (EvalFile, EvalParams with a path, Threads > 1) or left out of the output (bench's CPU line).
  */
 import type { HelperInit, ToHelper } from './helpers';
 
@@ -22,11 +23,16 @@ export interface HelperThread {
 
 export interface EnginePlatform {
   /**
-   * The text of a file (`setoption name EvalFile value <path>`), read synchronously:
-   * the engine worker handles commands in order, one at a time. Throws an Error whose
-   * message says what went wrong (it is printed after the path).
+   * The text of a file (`setoption name EvalParams value <path>`, a JSON parameter
+   * file), read synchronously: the engine worker handles commands in order, one at a
+   * time. Throws an Error whose message says what went wrong (it is printed after the path).
    */
   readTextFile?(path: string): string;
+  /**
+   * The bytes of a file (`setoption name EvalFile value <path>`, a net file), read
+   * synchronously, as readTextFile. Absent: only the embedded net can be used.
+   */
+  readBinaryFile?(path: string): Uint8Array;
   /**
    * Starts helper thread `init.index` and returns its handle at once, before it has
    * loaded: the thread runs `createHelper(init)` (this package) when it is ready and

@@ -58,25 +58,33 @@ export function startHelperRole(scope: WorkerScope): void {
 }
 
 /**
+ * A file by a synchronous XMLHttpRequest, `path` a URL relative to the worker script:
+ * a worker may block (the engine reads options one at a time, in order), and in a
+ * worker, unlike a page, a synchronous request may ask for an ArrayBuffer.
+ */
+function getSync(scope: WorkerScope, path: string, binary: boolean): XMLHttpRequest {
+  const url = new URL(path, scope.location.href).href;
+  const xhr = new XMLHttpRequest();
+  try {
+    xhr.open('GET', url, false);
+    if (binary) xhr.responseType = 'arraybuffer';
+    xhr.send();
+  } catch (e) {
+    throw new Error(`could not fetch ${url} (${(e as Error).message})`);
+  }
+  if (xhr.status < 200 || xhr.status >= 300) throw new Error(`could not fetch ${url} (HTTP ${xhr.status})`);
+  return xhr;
+}
+
+/**
  * What the engine gets from the browser: helpers as nested workers of this same script
- * (only where memory is shared), and EvalFile read by a synchronous XMLHttpRequest,
- * the path a URL relative to the worker script (a worker may block; the engine reads
- * options one at a time, in order). No CPU clock: bench prints no `Nodes/CPU second`.
+ * (only where memory is shared), and EvalFile (a net) and EvalParams (a JSON parameter
+ * file) read by getSync. No CPU clock: bench prints no `Nodes/CPU second`.
  */
 export function browserPlatform(scope: WorkerScope, shared: boolean): EnginePlatform {
   const platform: EnginePlatform = {
-    readTextFile: (path) => {
-      const url = new URL(path, scope.location.href).href;
-      const xhr = new XMLHttpRequest();
-      try {
-        xhr.open('GET', url, false);
-        xhr.send();
-      } catch (e) {
-        throw new Error(`could not fetch ${url} (${(e as Error).message})`);
-      }
-      if (xhr.status < 200 || xhr.status >= 300) throw new Error(`could not fetch ${url} (HTTP ${xhr.status})`);
-      return xhr.responseText;
-    },
+    readTextFile: (path) => getSync(scope, path, false).responseText,
+    readBinaryFile: (path) => new Uint8Array(getSync(scope, path, true).response as ArrayBuffer),
   };
   if (shared) {
     const type = workerType(scope);
