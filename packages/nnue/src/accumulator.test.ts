@@ -14,6 +14,18 @@ function features(pos: Position): [number[], number[]] {
   }
   return [white, black];
 }
+/**
+ * Every stack test runs on both backends: the plain TypeScript kernels and the
+ * WebAssembly SIMD ones (Node 20 has SIMD; simd.test.ts checks that it is used by default).
+ */
+const PATHS = ['plain', 'simd'] as const;
+type Path = (typeof PATHS)[number];
+function stackOf(path: Path, net: NetWeights, capacity?: number): AccumulatorStack {
+  const stack = new AccumulatorStack(net, capacity, { simd: path === 'simd' });
+  expect(stack.simd).toBe(path === 'simd');
+  return stack;
+}
+
 const reference = (net: NetWeights, pos: Position) => {
   const [white, black] = features(pos);
   return evaluateFeatures(net, white, black, pos.side);
@@ -35,9 +47,9 @@ const C960_KING_STAYS = 'r5kr/pppppppp/8/8/8/8/PPPPPPPP/R5KR w HAha - 0 1';
 const C960_ROOK_STAYS = '3rkr2/pp4pp/8/8/8/8/PP4PP/3RKR2 w FDfd - 0 1';
 const C960_SWAP = '1r3kr1/1pp3pp/8/8/8/8/1PP3PP/1R3KR1 w GBgb - 0 1';
 
-describe('AccumulatorStack: incremental = from scratch', () => {
+describe.each(PATHS)('AccumulatorStack (%s): incremental = from scratch', (path) => {
   test('10,000 positions of random games, H = 32, 8 buckets (and a refresh at each game start only)', () => {
-    const net = randomNet(32, 8, 5), stack = new AccumulatorStack(net, 4); // capacity 4: the stack grows during the games
+    const net = randomNet(32, 8, 5), stack = stackOf(path, net, 4); // capacity 4: the stack grows during the games
     const rand = rng(12), list = new Int32Array(256);
     let positions = 0, games = 0, pos = Position.fromFen(START_FEN);
     stack.refresh(pos);
@@ -109,7 +121,7 @@ describe('AccumulatorStack: incremental = from scratch', () => {
     [C960_ROOK_STAYS, 3],
     [C960_SWAP, 3],
   ])('perft walk from %s to depth %i, null moves included', (fen, depth) => {
-    const net = randomNet(16, 4, depth * 31 + fen.length), stack = new AccumulatorStack(net);
+    const net = randomNet(16, 4, depth * 31 + fen.length), stack = stackOf(path, net);
     const pos = Position.fromFen(fen), kinds = [0, 0, 0, 0, 0];
     stack.refresh(pos);
     const checked = walk(pos, stack, net, depth, rng(fen.length), kinds);
@@ -123,7 +135,7 @@ describe('AccumulatorStack: incremental = from scratch', () => {
   });
 
   test('H = 256: 500 positions of a random game walk', () => {
-    const net = randomNet(256, 8, 9), stack = new AccumulatorStack(net);
+    const net = randomNet(256, 8, 9), stack = stackOf(path, net);
     const rand = rng(3), list = new Int32Array(256);
     const pos = Position.fromFen(KIWIPETE);
     stack.refresh(pos);
@@ -149,7 +161,7 @@ function flipFen(fen: string): string {
   return [swap(board.split('/').reverse().join('/')), side === 'w' ? 'b' : 'w', rights, square, ...rest].join(' ');
 }
 
-describe('colour-flip symmetry', () => {
+describe.each(PATHS)('colour-flip symmetry (%s)', (path) => {
   test('flipFen mirrors as intended', () => {
     expect(flipFen(EN_PASSANT)).toBe('rnbqkbnr/pppp1ppp/8/8/3PpP2/8/PPP1P1PP/RNBQKBNR b KQkq f3 0 3');
   });
@@ -157,7 +169,7 @@ describe('colour-flip symmetry', () => {
   test('a position and its colour flip evaluate exactly alike, whatever the weights, on 2,000 game positions', () => {
     const rand = rng(77), list = new Int32Array(256);
     for (const [h, b, seed] of [[16, 1, 1], [32, 8, 2], [64, 3, 3]]) {
-      const net = randomNet(h, b, seed), stack = new AccumulatorStack(net), mirror = new AccumulatorStack(net);
+      const net = randomNet(h, b, seed), stack = stackOf(path, net), mirror = stackOf(path, net);
       let pos = Position.fromFen(START_FEN), distinct = new Set<number>();
       for (let k = 0; k < 700; k++) {
         const n = generateLegal(pos, list, 0);
@@ -179,9 +191,9 @@ describe('colour-flip symmetry', () => {
   });
 });
 
-describe('AccumulatorStack: contracts', () => {
+describe.each(PATHS)('AccumulatorStack (%s): contracts', (path) => {
   test('a null move reuses the accumulators: the side to move flips, the evaluation is the other side\'s view', () => {
-    const net = randomNet(32, 2, 4), stack = new AccumulatorStack(net);
+    const net = randomNet(32, 2, 4), stack = stackOf(path, net);
     const pos = Position.fromFen('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
     stack.refresh(pos);
     const [white, black] = features(pos);
@@ -205,7 +217,7 @@ describe('AccumulatorStack: contracts', () => {
       return b.subarray(1);
     };
     const odd = { ...net, ftWeights: shifted(net.ftWeights), ftBias: shifted(net.ftBias), outWeights: shifted(net.outWeights) };
-    const stacks = [net, shared, odd].map((n) => new AccumulatorStack(n));
+    const stacks = [net, shared, odd].map((n) => stackOf(path, n));
     const pos = Position.fromFen(KIWIPETE), list = new Int32Array(256), rand = rng(5);
     for (const s of stacks) s.refresh(pos);
     for (let k = 0; k < 40; k++) {
@@ -221,7 +233,7 @@ describe('AccumulatorStack: contracts', () => {
   });
 
   test('debug builds catch a push/pop out of step and an update from a wrong dirty piece', () => {
-    const net = randomNet(16, 1, 8), stack = new AccumulatorStack(net);
+    const net = randomNet(16, 1, 8), stack = stackOf(path, net);
     const pos = Position.fromFen(START_FEN), list = new Int32Array(256);
     stack.refresh(pos);
     generateLegal(pos, list, 0);
@@ -230,6 +242,6 @@ describe('AccumulatorStack: contracts', () => {
     stack.push();
     pos.st.dirtyTo0 ^= 1; // the moved piece recorded one square off
     expect(() => stack.evaluate(pos)).toThrow(/AccumulatorStack: ply 1 \(row 1\) white accumulator \[\d+\] = -?\d+, from scratch -?\d+/);
-    expect(() => new AccumulatorStack(net).evaluate(Position.fromFen(START_FEN))).toThrow(/no refresh/);
+    expect(() => stackOf(path, net).evaluate(Position.fromFen(START_FEN))).toThrow(/no refresh/);
   });
 });

@@ -9,19 +9,33 @@
  * the new ply as not computed; evaluate() walks back through the state rows to the
  * last computed ply and replays the moves from there. Many nodes (TT cutoffs, moves
  * refuted before their static evaluation) never pay for an update.
+ *
+ * Two backends compute the same bits: WebAssembly SIMD (simd.wat; the accumulators and
+ * a copy of the weights in the stack's own linear memory) where the runtime has it,
+ * else the plain TypeScript kernels (update.ts, forwardWords) over the net's arrays.
  */
 import type { Position, StateInfo } from '@tempo/position';
 import { FEATURE_BASE, outputBucket } from './features';
-import { forward, forwardWords } from './forward';
+import { forward, forwardWords, scale } from './forward';
 import type { NetWeights } from './net';
+import { SimdMemory, simdAvailable } from './simd';
 import { addRow, addSub, addSub2, add2Sub2 } from './update';
+
+/** Constructor options. */
+export interface AccumulatorStackOptions {
+  /**
+   * true: the WebAssembly SIMD kernels (throws where they are not available); false:
+   * the plain TypeScript ones; absent: SIMD where available.
+   */
+  simd?: boolean;
+}
 
 const NONE = 64; // NO_SQUARE: a dirty entry's from or to off the board
 
 export class AccumulatorStack {
   // `declare` for the fields the constructor sets: no field definition with
   // `undefined` first, so V8 tracks each as its typed array (docs/DESIGN.md).
-  /** The weights, shared (never copied). */
+  /** The weights: shared by the plain path, copied into the memory by the SIMD one (set them before making stacks). */
   declare readonly net: NetWeights;
   /** Ply k's accumulators at slot[k] (white's perspective) and slot[k] + H (black's). */
   declare private acc: Int16Array;
@@ -35,21 +49,33 @@ export class AccumulatorStack {
   declare private slot: Int32Array;
   /** 1 when ply k's accumulators are up to date. */
   declare private computed: Uint8Array;
+  /** The SIMD backend: its memory (acc is a view of it) and exports, or null for the plain path. */
+  declare private readonly mem: SimdMemory | null;
+  /** The refresh's row list in mem (the SIMD path), int32 byte offsets. */
+  declare private list: Int32Array;
   /** The current ply (0: the position refresh() was given). */
   private top = 0;
   /** The position's state-row ply at refresh(): push/pop must keep top = pos.ply - rootPly. */
   private rootPly = -1;
 
   /** A stack for `net`, room for `capacity` plies to start with (it grows as needed). */
-  constructor(net: NetWeights, capacity = 256) {
+  constructor(net: NetWeights, capacity = 256, options: AccumulatorStackOptions = {}) {
     this.net = net;
-    this.acc = new Int16Array(capacity * 2 * net.hidden);
-    this.acc32 = new Int32Array(this.acc.buffer);
+    const simd = options.simd ?? simdAvailable();
+    this.mem = simd ? new SimdMemory(net, capacity * 4 * net.hidden) : null;
+    this.acc = this.mem !== null ? this.mem.accView(capacity * 2 * net.hidden) : new Int16Array(capacity * 2 * net.hidden);
+    this.acc32 = new Int32Array(this.acc.buffer, this.acc.byteOffset, this.acc.length >> 1);
+    this.list = this.mem !== null ? this.mem.listView() : new Int32Array(0);
     this.w32 = words(net.ftWeights);
     this.out32 = words(net.outWeights);
     this.bias32 = words(net.ftBias);
     this.slot = new Int32Array(capacity);
     this.computed = new Uint8Array(capacity);
+  }
+
+  /** Whether this stack runs the WebAssembly SIMD kernels. */
+  get simd(): boolean {
+    return this.mem !== null;
   }
 
   /** Plies of room before the next grow. */
@@ -68,7 +94,28 @@ export class AccumulatorStack {
     this.slot[0] = 0;
     this.computed[0] = 1;
     this.rootPly = pos.ply;
-    this.fromBoard(pos.board, this.acc32, 0);
+    if (this.mem !== null) this.refreshSimd(pos.board, this.mem);
+    else this.fromBoard(pos.board, this.acc32, 0);
+  }
+
+  /** refresh()'s accumulators by the SIMD kernel: the rows of every piece listed, then one call. */
+  private refreshSimd(board: Uint8Array, mem: SimdMemory): void {
+    const H = this.net.hidden, R = 2 * H, fb = FEATURE_BASE, list = this.list;
+    let n = 0;
+    for (let sq = 0; sq < 64; sq++) if (board[sq] !== 0) n++;
+    for (let sq = 0, k = 0; sq < 64; sq++) {
+      const piece = board[sq];
+      if (piece === 0) continue;
+      list[k] = mem.ft + (fb[piece] + sq) * R;
+      list[n + k++] = mem.ft + (fb[16 + piece] + (sq ^ 56)) * R;
+    }
+    mem.x.refresh(mem.acc, R, mem.bias, 0, n);
+    if (__DEBUG__) {
+      const fresh = new Int16Array(2 * H);
+      this.fromBoard(board, new Int32Array(fresh.buffer), 0);
+      for (let j = 0; j < 2 * H; j++)
+        if (this.acc[j] !== fresh[j]) throw new Error(`AccumulatorStack: SIMD refresh [${j}] = ${this.acc[j]}, the plain one ${fresh[j]}`);
+    }
   }
 
   /** After pos.doMove(m): the new ply, computed on demand from the row's dirty pieces. */
@@ -106,10 +153,14 @@ export class AccumulatorStack {
     if (__DEBUG__ && this.computed[t] === 0) throw new Error('AccumulatorStack: evaluate before refresh');
     const net = this.net, H = net.hidden, o = this.slot[t] >> 1, h = H >> 1, side = pos.side;
     const bucket = outputBucket(pos.pieceCount[0] + pos.pieceCount[8], net.buckets);
-    const v = forwardWords(this.acc32, this.out32, o + side * h, o + (side ^ 1) * h, bucket * H, h, net.outBias[bucket]);
+    const mem = this.mem;
+    const v =
+      mem !== null
+        ? scale(mem.x.forward(mem.acc + 4 * o + 2 * side * H, mem.acc + 4 * o + 2 * (side ^ 1) * H, mem.out + 4 * bucket * H, 2 * H), net.outBias[bucket])
+        : forwardWords(this.acc32, this.out32, o + side * h, o + (side ^ 1) * h, bucket * H, h, net.outBias[bucket]);
     if (__DEBUG__) {
       const ref = forward(net, this.acc, 2 * o + side * H, 2 * o + (side ^ 1) * H, bucket);
-      if (v !== ref) throw new Error(`AccumulatorStack: forwardWords ${v}, the plain forward pass ${ref}`);
+      if (!Object.is(v, ref)) throw new Error(`AccumulatorStack: ${mem !== null ? 'the SIMD forward pass' : 'forwardWords'} ${v}, the plain forward pass ${ref}`);
     }
     return v;
   }
@@ -136,8 +187,10 @@ export class AccumulatorStack {
   private apply(st: StateInfo, src: number, dst: number): void {
     const H = this.net.hidden, acc = this.acc32, w = this.w32, fb = FEATURE_BASE;
     const n = st.dirtyNum;
+    const mem = this.mem;
     if (n === 0) {
-      this.acc.copyWithin(dst, src, src + 2 * H);
+      if (mem !== null) mem.x.copy(mem.acc + 2 * src, mem.acc + 2 * dst, 4 * H);
+      else this.acc.copyWithin(dst, src, src + 2 * H);
       return;
     }
     // Entry 0 always moves or lifts a piece from a square; the others add at most one
@@ -165,6 +218,19 @@ export class AccumulatorStack {
           add2Sq = t1;
         }
       }
+    }
+    if (mem !== null) {
+      // Byte addresses: a feature's row starts at feature * 2H bytes into the weights.
+      const R = 2 * H, ft = mem.ft, s = mem.acc + 2 * src, d = mem.acc + 2 * dst;
+      const a0 = ft + (fb[addPiece] + addSq) * R, a1 = ft + (fb[16 + addPiece] + (addSq ^ 56)) * R;
+      const r0 = ft + (fb[p0] + f0) * R, r1 = ft + (fb[16 + p0] + (f0 ^ 56)) * R;
+      if (sub2Sq === NONE) mem.x.addSub(s, d, R, a0, r0, a1, r1);
+      else {
+        const t0 = ft + (fb[sub2Piece] + sub2Sq) * R, t1 = ft + (fb[16 + sub2Piece] + (sub2Sq ^ 56)) * R;
+        if (add2Sq === NONE) mem.x.addSub2(s, d, R, a0, r0, t0, a1, r1, t1);
+        else mem.x.add2Sub2(s, d, R, a0, ft + (fb[add2Piece] + add2Sq) * R, r0, t0, a1, ft + (fb[16 + add2Piece] + (add2Sq ^ 56)) * R, r1, t1);
+      }
+      return;
     }
     // Word offsets: a feature's row starts at feature * H int16s, H / 2 words.
     const h = H >> 1;
@@ -195,13 +261,22 @@ export class AccumulatorStack {
   }
 
   private grow(): void {
-    const n = this.slot.length * 2;
-    const acc = new Int16Array(n * 2 * this.net.hidden), slot = new Int32Array(n), computed = new Uint8Array(n);
-    acc.set(this.acc);
+    const n = this.slot.length * 2, H = this.net.hidden, mem = this.mem;
+    const slot = new Int32Array(n), computed = new Uint8Array(n);
+    let acc: Int16Array;
+    if (mem !== null) {
+      // The accumulators are the memory's last array: it grows in place, then new views.
+      mem.reserve(n * 4 * H);
+      acc = mem.accView(n * 2 * H);
+      this.list = mem.listView();
+    } else {
+      acc = new Int16Array(n * 2 * H);
+      acc.set(this.acc);
+    }
     slot.set(this.slot);
     computed.set(this.computed);
     this.acc = acc;
-    this.acc32 = new Int32Array(acc.buffer);
+    this.acc32 = new Int32Array(acc.buffer, acc.byteOffset, acc.length >> 1);
     this.slot = slot;
     this.computed = computed;
   }

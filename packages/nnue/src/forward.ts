@@ -36,7 +36,12 @@ export function forward(net: NetWeights, acc: Int16Array, us: number, them: numb
     s0 += a * w[wt + j] * a;
     s1 += b * w[wt + j + 1] * b;
   }
-  return Math.trunc(((Math.trunc((s0 + s1) / QA) + net.outBias[bucket]) * NNUE_SCALE) / (QA * QB));
+  return scale(s0 + s1, net.outBias[bucket]);
+}
+
+/** The forward pass's last step: the sum (scale QA*QA*QB) and the bucket's bias (QA*QB) to centipawns. */
+export function scale(sum: number, bias: number): number {
+  return Math.trunc(((Math.trunc(sum / QA) + bias) * NNUE_SCALE) / (QA * QB));
 }
 
 /**
@@ -74,7 +79,7 @@ export function forwardWords(acc: Int32Array, w: Int32Array, us: number, them: n
     s0 += a * ((y << 16) >> 16) * a;
     s1 += b * (y >> 16) * b;
   }
-  return Math.trunc(((Math.trunc((s0 + s1) / QA) + bias) * NNUE_SCALE) / (QA * QB));
+  return scale(s0 + s1, bias);
 }
 
 /** Adds the bias and the weights of every feature in `features` into acc[at..at+H). */

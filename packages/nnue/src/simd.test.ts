@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { generateLegal } from '@tempo/movegen';
+import { Position } from '@tempo/position';
+import { assemble, moduleSource } from '../scripts/build-simd.mjs';
+import { AccumulatorStack, createNet, evaluateFeatures, featureIndex, randomNet, type NetWeights } from './index';
+import { simdAvailable } from './simd';
+
+const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+
+/** The from-scratch reference (evaluateFeatures over featureIndex). */
+function reference(net: NetWeights, pos: Position): number {
+  const white: number[] = [], black: number[] = [];
+  for (let sq = 0; sq < 64; sq++) {
+    const piece = pos.board[sq];
+    if (piece === 0) continue;
+    white.push(featureIndex(0, piece >> 3, piece & 7, sq));
+    black.push(featureIndex(1, piece >> 3, piece & 7, sq));
+  }
+  return evaluateFeatures(net, white, black, pos.side);
+}
+
+/** xorshift32 integers in [lo, hi]. */
+function ints(seed: number): (lo: number, hi: number) => number {
+  let s = seed;
+  return (lo, hi) => ((s ^= s << 13), (s ^= s >>> 17), (s ^= s << 5), lo + ((s >>> 0) % (hi - lo + 1)));
+}
+
+/** 300 plies of a random game from Kiwipete (back to it at a mate or after 80 plies), both stacks against the reference. */
+function walk(net: NetWeights, seed: number): Set<number> {
+  const plain = new AccumulatorStack(net, 8, { simd: false }), simd = new AccumulatorStack(net, 8, { simd: true });
+  const pos = Position.fromFen(KIWIPETE), list = new Int32Array(256), next = ints(seed), seen = new Set<number>();
+  plain.refresh(pos);
+  simd.refresh(pos);
+  for (let k = 0; k < 300; k++) {
+    const n = generateLegal(pos, list, 0);
+    if (n === 0 || plain.ply >= 80) {
+      while (plain.ply > 0) pos.undoMove(), plain.pop(), simd.pop();
+      continue;
+    }
+    pos.doMove(list[next(0, n - 1)]);
+    plain.push();
+    simd.push();
+    const want = reference(net, pos);
+    expect(plain.evaluate(pos)).toBe(want);
+    expect(simd.evaluate(pos)).toBe(want);
+    seen.add(want);
+  }
+  return seen;
+}
+
+describe('WebAssembly SIMD kernels', () => {
+  test('simd-bytes.ts is simd.wat assembled (run pnpm --filter @tempo/nnue wasm after editing the .wat), and Node runs it', async () => {
+    const wat = readFileSync(fileURLToPath(new URL('./simd.wat', import.meta.url)), 'utf8');
+    const committed = readFileSync(fileURLToPath(new URL('./simd-bytes.ts', import.meta.url)), 'utf8');
+    expect(committed).toBe(moduleSource(await assemble(wat)));
+    expect(simdAvailable()).toBe(true);
+    expect(new AccumulatorStack(randomNet(16, 1)).simd).toBe(true); // the default where available
+    expect(new AccumulatorStack(randomNet(16, 1), 4, { simd: false }).simd).toBe(false);
+  });
+
+  test('the forward pass at the extremes: every lane clipped to QA, output weights of +-32767 and -32768 (sums far past 2^31)', () => {
+    // ftBias 300 and no feature weights: every accumulator is 300, clipped to 255, so each
+    // product is 65,025 * w, and 512 of them with |w| ~ 32767 sum to ~1.1e12.
+    const net = createNet(256, 4);
+    net.ftBias.fill(300);
+    const next = ints(11);
+    for (let i = 0; i < net.outWeights.length; i++) net.outWeights[i] = [32767, -32768, next(-32768, 32767)][Math.min(2, (i >> 9) % 4)];
+    for (let b = 0; b < 4; b++) net.outBias[b] = next(-2_000_000, 2_000_000);
+    const values = walk(net, 3);
+    expect(Math.max(...values.values())).toBeGreaterThan(((2 ** 31 / 255 + 2_000_000) * 400) / (255 * 64)); // the sum itself passed int32's range
+    expect(Math.min(...values.values())).toBeLessThan(0);
+  });
+
+  test('accumulators that wrap int16 (feature weights up to +-32767): both backends wrap exactly as Int16Array does', () => {
+    const net = randomNet(32, 2, 7), next = ints(5);
+    for (let i = 0; i < net.ftWeights.length; i++) net.ftWeights[i] = next(-32767, 32767);
+    for (let i = 0; i < net.outWeights.length; i++) net.outWeights[i] = next(-32768, 32767);
+    expect(walk(net, 9).size).toBeGreaterThan(100);
+  });
+
+  test('a net with H = 16 and one with H = 48 (loops of one and three double steps), random weights', () => {
+    expect(walk(randomNet(16, 3, 2), 1).size).toBeGreaterThan(50);
+    expect(walk(randomNet(48, 5, 4), 2).size).toBeGreaterThan(50);
+  });
+});

@@ -1,0 +1,146 @@
+;; The accumulator stack's kernels in WebAssembly SIMD (i16x8: eight int16 lanes an
+;; instruction), assembled by scripts/build-simd.mjs into simd-bytes.ts; simd.ts drives it.
+;;
+;; Everything is in the imported memory, addressed in bytes: the net's int16 weights
+;; (feature-major rows of H) and the stack's accumulators (pairs of H int16, white's
+;; perspective then black's). n is the bytes of one perspective, 2H: a multiple of 32
+;; (H is a multiple of 16), so a loop may step two vectors of one perspective at a time.
+;; i16x8.add and i16x8.sub wrap mod 2^16 as an Int16Array store does: the same bits as
+;; update.ts's SWAR kernels.
+(module
+  (import "env" "memory" (memory 1))
+
+  ;; A move, both perspectives: dst = src + row a - row s (white: a0, s0; black: a1, s1).
+  (func (export "addSub") (param $src i32) (param $dst i32) (param $n i32)
+        (param $a0 i32) (param $s0 i32) (param $a1 i32) (param $s1 i32)
+    (local $i i32)
+    (loop $next
+      (v128.store (i32.add (local.get $dst) (local.get $i))
+        (i16x8.sub
+          (i16x8.add (v128.load (i32.add (local.get $src) (local.get $i))) (v128.load (i32.add (local.get $a0) (local.get $i))))
+          (v128.load (i32.add (local.get $s0) (local.get $i)))))
+      (v128.store offset=16 (i32.add (local.get $dst) (local.get $i))
+        (i16x8.sub
+          (i16x8.add (v128.load offset=16 (i32.add (local.get $src) (local.get $i))) (v128.load offset=16 (i32.add (local.get $a0) (local.get $i))))
+          (v128.load offset=16 (i32.add (local.get $s0) (local.get $i)))))
+      (v128.store (i32.add (i32.add (local.get $dst) (local.get $n)) (local.get $i))
+        (i16x8.sub
+          (i16x8.add (v128.load (i32.add (i32.add (local.get $src) (local.get $n)) (local.get $i))) (v128.load (i32.add (local.get $a1) (local.get $i))))
+          (v128.load (i32.add (local.get $s1) (local.get $i)))))
+      (v128.store offset=16 (i32.add (i32.add (local.get $dst) (local.get $n)) (local.get $i))
+        (i16x8.sub
+          (i16x8.add (v128.load offset=16 (i32.add (i32.add (local.get $src) (local.get $n)) (local.get $i))) (v128.load offset=16 (i32.add (local.get $a1) (local.get $i))))
+          (v128.load offset=16 (i32.add (local.get $s1) (local.get $i)))))
+      (br_if $next (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 32))) (local.get $n)))))
+
+  ;; A capture, both perspectives: dst = src + row a - row s - row s2.
+  (func (export "addSub2") (param $src i32) (param $dst i32) (param $n i32)
+        (param $a0 i32) (param $s0 i32) (param $t0 i32) (param $a1 i32) (param $s1 i32) (param $t1 i32)
+    (local $i i32) (local $src1 i32) (local $dst1 i32)
+    (local.set $src1 (i32.add (local.get $src) (local.get $n)))
+    (local.set $dst1 (i32.add (local.get $dst) (local.get $n)))
+    (loop $next
+      (v128.store (i32.add (local.get $dst) (local.get $i))
+        (i16x8.sub
+          (i16x8.add (v128.load (i32.add (local.get $src) (local.get $i))) (v128.load (i32.add (local.get $a0) (local.get $i))))
+          (i16x8.add (v128.load (i32.add (local.get $s0) (local.get $i))) (v128.load (i32.add (local.get $t0) (local.get $i))))))
+      (v128.store (i32.add (local.get $dst1) (local.get $i))
+        (i16x8.sub
+          (i16x8.add (v128.load (i32.add (local.get $src1) (local.get $i))) (v128.load (i32.add (local.get $a1) (local.get $i))))
+          (i16x8.add (v128.load (i32.add (local.get $s1) (local.get $i))) (v128.load (i32.add (local.get $t1) (local.get $i))))))
+      (br_if $next (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 16))) (local.get $n)))))
+
+  ;; Castling, both perspectives: dst = src + row a + row b - row s - row t.
+  (func (export "add2Sub2") (param $src i32) (param $dst i32) (param $n i32)
+        (param $a0 i32) (param $b0 i32) (param $s0 i32) (param $t0 i32)
+        (param $a1 i32) (param $b1 i32) (param $s1 i32) (param $t1 i32)
+    (local $i i32) (local $src1 i32) (local $dst1 i32)
+    (local.set $src1 (i32.add (local.get $src) (local.get $n)))
+    (local.set $dst1 (i32.add (local.get $dst) (local.get $n)))
+    (loop $next
+      (v128.store (i32.add (local.get $dst) (local.get $i))
+        (i16x8.add
+          (v128.load (i32.add (local.get $src) (local.get $i)))
+          (i16x8.sub
+            (i16x8.add (v128.load (i32.add (local.get $a0) (local.get $i))) (v128.load (i32.add (local.get $b0) (local.get $i))))
+            (i16x8.add (v128.load (i32.add (local.get $s0) (local.get $i))) (v128.load (i32.add (local.get $t0) (local.get $i)))))))
+      (v128.store (i32.add (local.get $dst1) (local.get $i))
+        (i16x8.add
+          (v128.load (i32.add (local.get $src1) (local.get $i)))
+          (i16x8.sub
+            (i16x8.add (v128.load (i32.add (local.get $a1) (local.get $i))) (v128.load (i32.add (local.get $b1) (local.get $i))))
+            (i16x8.add (v128.load (i32.add (local.get $s1) (local.get $i))) (v128.load (i32.add (local.get $t1) (local.get $i)))))))
+      (br_if $next (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 16))) (local.get $n)))))
+
+  ;; n bytes from src to dst (a move that changed no feature: never in chess, kept for the contract).
+  (func (export "copy") (param $src i32) (param $dst i32) (param $n i32)
+    (local $i i32)
+    (loop $next
+      (v128.store (i32.add (local.get $dst) (local.get $i)) (v128.load (i32.add (local.get $src) (local.get $i))))
+      (v128.store offset=16 (i32.add (local.get $dst) (local.get $i)) (v128.load offset=16 (i32.add (local.get $src) (local.get $i))))
+      (br_if $next (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 32))) (local.get $n)))))
+
+  ;; A refresh, both perspectives: dst[0..n) = bias + the count rows whose byte offsets
+  ;; are the i32s at list[0..count), dst[n..2n) = bias + those at list[count..2 count).
+  (func (export "refresh") (param $dst i32) (param $n i32) (param $bias i32) (param $list i32) (param $count i32)
+    (local $p i32) (local $k i32) (local $i i32) (local $row i32) (local $at i32)
+    (loop $perspective
+      (local.set $at (i32.add (local.get $dst) (i32.mul (local.get $p) (local.get $n))))
+      (local.set $i (i32.const 0))
+      (loop $bias
+        (v128.store (i32.add (local.get $at) (local.get $i)) (v128.load (i32.add (local.get $bias) (local.get $i))))
+        (v128.store offset=16 (i32.add (local.get $at) (local.get $i)) (v128.load offset=16 (i32.add (local.get $bias) (local.get $i))))
+        (br_if $bias (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 32))) (local.get $n))))
+      (local.set $k (i32.const 0))
+      (block $done
+        (loop $rows
+          (br_if $done (i32.ge_u (local.get $k) (local.get $count)))
+          (local.set $row (i32.load (i32.add (local.get $list)
+            (i32.shl (i32.add (local.get $k) (i32.mul (local.get $p) (local.get $count))) (i32.const 2)))))
+          (local.set $i (i32.const 0))
+          (loop $add
+            (v128.store (i32.add (local.get $at) (local.get $i))
+              (i16x8.add (v128.load (i32.add (local.get $at) (local.get $i))) (v128.load (i32.add (local.get $row) (local.get $i)))))
+            (v128.store offset=16 (i32.add (local.get $at) (local.get $i))
+              (i16x8.add (v128.load offset=16 (i32.add (local.get $at) (local.get $i))) (v128.load offset=16 (i32.add (local.get $row) (local.get $i)))))
+            (br_if $add (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 32))) (local.get $n))))
+          (local.set $k (i32.add (local.get $k) (i32.const 1)))
+          (br $rows)))
+      (br_if $perspective (i32.lt_u (local.tee $p (i32.add (local.get $p) (i32.const 1))) (i32.const 2)))))
+
+  ;; The forward pass's sum (forward.ts's `forward`, exactly): for the side to move's
+  ;; accumulator at us and the other's at them, the output weights at w (us's H, then
+  ;; them's H), sum = sum_j c_j * c_j * w_j with c = clamp(acc, 0, QA = 255), as an f64
+  ;; (exact: below 2^53); the caller scales it with the same expression as the plain path
+  ;; (so even a -0 result agrees).
+  ;; Exact: c * w fits an int32 lane (|c * w| <= 255 * 32768 < 2^23, i32x4.extmul of
+  ;; two i16x8), c * (c * w) an int64 lane (i64x2.extmul of two i32x4); a single product
+  ;; fits an int32 but two of them may not, so the sums are int64 (2H products of at most
+  ;; 2^31 stay below 2^43).
+  (func (export "forward") (param $us i32) (param $them i32) (param $w i32) (param $n i32) (result f64)
+    (local $i i32) (local $c v128) (local $x v128) (local $v v128) (local $s0 v128) (local $s1 v128)
+    (local $qa v128) (local $zero v128)
+    (local.set $qa (i16x8.splat (i32.const 255)))
+    (loop $next
+      ;; The side to move's 8 lanes.
+      (local.set $c (i16x8.min_s (i16x8.max_s (v128.load (i32.add (local.get $us) (local.get $i))) (local.get $zero)) (local.get $qa)))
+      (local.set $x (v128.load (i32.add (local.get $w) (local.get $i))))
+      (local.set $v (i32x4.extmul_low_i16x8_s (local.get $c) (local.get $x)))
+      (local.set $x (i32x4.extmul_high_i16x8_s (local.get $c) (local.get $x)))
+      (local.set $s0 (i64x2.add (local.get $s0) (i64x2.extmul_low_i32x4_s (local.get $v) (i32x4.extend_low_i16x8_u (local.get $c)))))
+      (local.set $s1 (i64x2.add (local.get $s1) (i64x2.extmul_high_i32x4_s (local.get $v) (i32x4.extend_low_i16x8_u (local.get $c)))))
+      (local.set $s0 (i64x2.add (local.get $s0) (i64x2.extmul_low_i32x4_s (local.get $x) (i32x4.extend_high_i16x8_u (local.get $c)))))
+      (local.set $s1 (i64x2.add (local.get $s1) (i64x2.extmul_high_i32x4_s (local.get $x) (i32x4.extend_high_i16x8_u (local.get $c)))))
+      ;; The other side's 8 lanes, weights n bytes on.
+      (local.set $c (i16x8.min_s (i16x8.max_s (v128.load (i32.add (local.get $them) (local.get $i))) (local.get $zero)) (local.get $qa)))
+      (local.set $x (v128.load (i32.add (i32.add (local.get $w) (local.get $n)) (local.get $i))))
+      (local.set $v (i32x4.extmul_low_i16x8_s (local.get $c) (local.get $x)))
+      (local.set $x (i32x4.extmul_high_i16x8_s (local.get $c) (local.get $x)))
+      (local.set $s0 (i64x2.add (local.get $s0) (i64x2.extmul_low_i32x4_s (local.get $v) (i32x4.extend_low_i16x8_u (local.get $c)))))
+      (local.set $s1 (i64x2.add (local.get $s1) (i64x2.extmul_high_i32x4_s (local.get $v) (i32x4.extend_low_i16x8_u (local.get $c)))))
+      (local.set $s0 (i64x2.add (local.get $s0) (i64x2.extmul_low_i32x4_s (local.get $x) (i32x4.extend_high_i16x8_u (local.get $c)))))
+      (local.set $s1 (i64x2.add (local.get $s1) (i64x2.extmul_high_i32x4_s (local.get $x) (i32x4.extend_high_i16x8_u (local.get $c)))))
+      (br_if $next (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 16))) (local.get $n))))
+    (local.set $s0 (i64x2.add (local.get $s0) (local.get $s1)))
+    (f64.convert_i64_s (i64.add (i64x2.extract_lane 0 (local.get $s0)) (i64x2.extract_lane 1 (local.get $s0)))))
+)
