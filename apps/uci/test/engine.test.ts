@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paramsToJson, presetParams } from '@tempo/eval';
+import { DEFAULT_NET_NAME, encodeNet, randomNet } from '@tempo/nnue';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { Chess } from 'chess.js';
@@ -15,8 +16,10 @@ import { SEARCH_PARAMS } from '@tempo/search';
 import { ENGINE, EngineProcess, engineBuilt } from './engine-process';
 
 /**
- * The bench signature at depth BENCH_TEST_DEPTH: the total of `bench` nodes. A
- * functional change to search or evaluation changes it; the commit says the new one.
+ * The bench signature at depth BENCH_TEST_DEPTH with the hand-crafted evaluation (`Use
+ * NNUE` false): the total of `bench` nodes. A functional change to search or the
+ * hand-crafted evaluation changes it; the commit says the new one. With the default
+ * net the count is asserted to repeat and to differ from this one (the commit says it).
  */
 const BENCH_TEST_DEPTH = 5;
 const BENCH_SIGNATURE = 32480;
@@ -32,6 +35,7 @@ const KNOWN_MATE_MISSES: string[] = [
   'k1B5/2p5/NbN5/8/P2p4/P2p4/P1prp3/2RbK3 w - - 0 1', // mate in 3
   'K1R5/1P1r1n2/1pR3N1/2p1p2r/1BpkBp1N/1bp2Q2/2P2P2/1n2b3 w - - 0 1', // mate in 3
   '8/B3p3/2K1p1p1/4Pkpb/5pn1/2P2N1B/4PP2/6R1 w - - 0 1', // mate in 3, missed within the node limit since the tuned table
+  '5n2/KR2p3/2pp4/k2p4/P7/pPpN2Bb/5pp1/5rq1 w - - 0 1', // mate in 3, missed within the node limit with the first net (tempo-12c34f01), found by the hand-crafted eval
 ];
 
 const data = (name: string) => readFileSync(fileURLToPath(new URL(`./data/${name}`, import.meta.url)), 'utf8');
@@ -94,6 +98,8 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     expect(lines[0]).toMatch(/^id name Tempo/);
     for (const name of ['Hash', 'Clear Hash', 'Threads', 'MultiPV', 'Move Overhead', 'Ponder', 'UCI_Chess960', 'EvalParams'])
       expect(lines.some((l) => l.startsWith(`option name ${name} type `))).toBe(true);
+    expect(lines).toContain(`option name EvalFile type string default ${DEFAULT_NET_NAME}`);
+    expect(lines).toContain('option name Use NNUE type check default true');
     for (const p of SEARCH_PARAMS) expect(lines).toContain(`option name ${p.name} type spin default ${p.value} min ${p.min} max ${p.max}`);
   });
 
@@ -199,6 +205,7 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
       ['setoption name Hash value 0', /Hash 0 is out of range/],
       ['setoption name MultiPV value many', /MultiPV takes an integer/],
       ['setoption name EvalParams value /nonexistent/params.json', /eval parameter file "\/nonexistent\/params.json"/],
+      ['setoption name EvalFile value /nonexistent/net.nnue', /EvalFile "\/nonexistent\/net.nnue": ENOENT.*; keeping the net /],
       ['setoption name EvalPreset value fancy', /EvalPreset takes one of default, handset, pesto-only/],
       ['perft x', /perft: the depth must be an integer/],
     ];
@@ -337,10 +344,13 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     expect(ev.at(-1)).toMatch(/^Final evaluation [+-]\d+\.\d\d \(white side\)/);
   });
 
-  test('EvalPreset, EvalFile and EvalParams choose the weights `eval` and the search use', async () => {
+  test('with Use NNUE false, EvalPreset and EvalParams (a preset or a JSON file) choose the weights `eval` uses', async () => {
     e.send('position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8');
     const final = async () => (await e.request('eval', /^Final evaluation/)).at(-1);
+    const withNet = await final();
+    e.send('setoption name Use NNUE value false');
     const full = await final();
+    expect(full).not.toBe(withNet);
     e.send('setoption name EvalPreset value pesto-only');
     const pesto = await final();
     expect(pesto).not.toBe(full);
@@ -348,14 +358,64 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     writeFileSync(file, paramsToJson(presetParams('pesto-only')));
     e.send('setoption name EvalPreset value default');
     expect(await final()).toBe(full);
-    e.send(`setoption name EvalFile value ${file}`);
-    expect(await final()).toBe(pesto);
-    e.send('setoption name EvalFile value <empty>');
-    expect(await final()).toBe(full);
     e.send(`setoption name EvalParams value ${file}`);
     expect(await final()).toBe(pesto);
     e.send('setoption name EvalParams value default');
     expect(await final()).toBe(full);
+    e.send('setoption name Use NNUE value true');
+    expect(await final()).toBe(withNet);
+  });
+
+  test('EvalFile: a net file changes `eval` and the search; a truncated, foreign or corrupt one is refused in one line, the net kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tempo-'));
+    const good = encodeNet(randomNet(32, 2, 11));
+    const corrupt = good.slice();
+    corrupt[5000] ^= 4;
+    const foreign = good.slice();
+    foreign.set([0x7b, 0x22, 0x61, 0x22]); // '{"a"': a JSON file
+    const files = { good, short: good.slice(0, 1000), foreign, corrupt };
+    for (const [name, bytes] of Object.entries(files)) writeFileSync(join(dir, `${name}.nnue`), bytes);
+    e.send('position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8');
+    const evalText = async () => (await e.request('eval', /^Final evaluation/)).join('\n');
+    /** go depth 6 from empty tables: the last info line without its timing, and the bestmove. */
+    const search = async () => {
+      e.send('ucinewgame');
+      const lines = await e.request('go depth 6', /^bestmove /);
+      return `${lines.filter((l) => l.startsWith('info depth')).at(-1)!.replace(/ (time|nps|hashfull) \d+/g, '')} ${lines.at(-1)}`;
+    };
+    const embedded = { eval: await evalText(), search: await search() };
+    expect(embedded.eval).toMatch(/NNUE: 256 hidden neurons a side/);
+    e.send(`setoption name EvalFile value ${join(dir, 'good.nnue')}`);
+    const loaded = { eval: await evalText(), search: await search() };
+    expect(loaded.eval).toMatch(/NNUE: 32 hidden neurons a side, 2 output buckets/);
+    expect(loaded.search).not.toBe(embedded.search);
+    const cases: Array<[string, RegExp]> = [
+      ['short', /net file: 1000 bytes, expected \d+ for H = 32, B = 2 \(truncated: \d+ missing\)/],
+      ['foreign', /net file: bad magic "\{\\"a\\"", expected "TNNU" \(not a Tempo net\)/],
+      ['corrupt', /net file: weights hash 0x[0-9a-f]{8} does not match the header's 0x[0-9a-f]{8} \(corrupt\)/],
+    ];
+    for (const [name, message] of cases) {
+      const path = join(dir, `${name}.nnue`);
+      const from = e.lines.length;
+      e.send(`setoption name EvalFile value ${path}`);
+      await e.sync();
+      const out = e.lines.slice(from, -1);
+      expect(out, name).toHaveLength(1);
+      expect(out[0], name).toMatch(/^info string error: setoption: EvalFile "/);
+      expect(out[0], name).toContain(`"${path}": `);
+      expect(out[0], name).toMatch(message);
+      expect(out[0], name).toMatch(new RegExp(`; keeping the net ${join(dir, 'good.nnue').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+      expect({ eval: await evalText(), search: await search() }, name).toEqual(loaded);
+    }
+    // Threads 2: the helper gets the same net; a search completes with a legal move.
+    e.send('setoption name Threads value 2');
+    await e.sync();
+    const fen = 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8';
+    const best = (await e.request('go depth 8', /^bestmove /)).at(-1)!.split(' ')[1];
+    expect(legalIn(fen, best), best).toBe(true);
+    e.send('setoption name Threads value 1');
+    e.send('setoption name EvalFile value <default>');
+    expect({ eval: await evalText(), search: await search() }).toEqual(embedded);
   });
 
   test('Threads 3 (Lazy SMP helpers): legal moves, stop, and back to one thread', async () => {
@@ -376,13 +436,21 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     expect((await e.request('go depth 5', /^bestmove /)).at(-1)).toMatch(/^bestmove /);
   });
 
-  test(`bench ${BENCH_TEST_DEPTH}: the bench signature, the same from UCI and from the shell`, async () => {
-    const lines = await e.request(`bench ${BENCH_TEST_DEPTH}`, /^Nodes\/CPU second: /, 120_000);
-    const nodes = Number(/^Nodes searched: (\d+)$/.exec(lines.find((l) => l.startsWith('Nodes searched'))!)![1]);
+  test(`bench ${BENCH_TEST_DEPTH}: the net's count, the same from UCI and from the shell; Use NNUE false: the bench signature`, async () => {
+    const bench = async () => {
+      const lines = await e.request(`bench ${BENCH_TEST_DEPTH}`, /^Nodes\/CPU second: /, 120_000);
+      return Number(/^Nodes searched: (\d+)$/.exec(lines.find((l) => l.startsWith('Nodes searched'))!)![1]);
+    };
+    const withNet = await bench();
+    expect(await bench()).toBe(withNet);
     const shell = spawnSync(process.execPath, [ENGINE, 'bench', String(BENCH_TEST_DEPTH)], { encoding: 'utf8' });
     expect(shell.status).toBe(0);
-    expect(shell.stdout).toContain(`Nodes searched: ${nodes}`);
-    expect(nodes, `bench ${BENCH_TEST_DEPTH} gives ${nodes}: after a functional change to search or eval, set BENCH_SIGNATURE in apps/uci/test/engine.test.ts to it`).toBe(BENCH_SIGNATURE);
+    expect(shell.stdout).toContain(`Nodes searched: ${withNet}`);
+    e.send('setoption name Use NNUE value false');
+    const nodes = await bench();
+    e.send('setoption name Use NNUE value true');
+    expect(withNet, 'the default net searches otherwise than the hand-crafted evaluation').not.toBe(nodes);
+    expect(nodes, `bench ${BENCH_TEST_DEPTH} with Use NNUE false gives ${nodes}: after a functional change to search or the hand-crafted eval, set BENCH_SIGNATURE in apps/uci/test/engine.test.ts to it`).toBe(BENCH_SIGNATURE);
   });
 });
 

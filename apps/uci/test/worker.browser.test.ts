@@ -11,6 +11,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { paramsToJson, presetParams } from '@tempo/eval';
+import { encodeNet, randomNet } from '@tempo/nnue';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -170,22 +171,49 @@ describe.skipIf(!run)('the worker engine in Chromium', () => {
     await e.page.close();
   });
 
-  test('EvalFile: a URL relative to the worker script, read by synchronous XHR; a missing one refused with one line', async () => {
+  test('EvalParams: a URL relative to the worker script, read by synchronous XHR; a missing one refused with one line', async () => {
     writeFileSync(join(page.dir, 'pesto.json'), paramsToJson(presetParams('pesto-only')));
     const e = await open('plain');
-    await e.exchange(['uci', `position fen ${FEN}`], /^uciok$/);
+    await e.exchange(['uci', `position fen ${FEN}`, 'setoption name Use NNUE value false'], /^uciok$/);
     const final = async () => (await e.exchange(['eval'], /^Final evaluation/)).at(-1);
     const full = await final();
     await e.send('setoption name EvalPreset value pesto-only');
     const pesto = await final();
     expect(pesto).not.toBe(full);
-    await e.send('setoption name EvalPreset value default', 'setoption name EvalFile value ../pesto.json');
+    await e.send('setoption name EvalPreset value default', 'setoption name EvalParams value ../pesto.json');
     expect(await final()).toBe(pesto);
-    const missing = await e.exchange(['setoption name EvalFile value /nothing.json', 'isready'], /^readyok$/);
+    const missing = await e.exchange(['setoption name EvalParams value /nothing.json', 'isready'], /^readyok$/);
     expect(missing.filter((l) => l.startsWith('info string'))).toEqual([
       expect.stringMatching(/^info string error: setoption: eval parameter file "\/nothing.json": could not fetch http:\/\/127\.0\.0\.1:\d+\/nothing\.json \(HTTP 404\); the evaluation is unchanged$/),
     ]);
     expect(await final()).toBe(pesto);
+    await e.page.close();
+  });
+
+  test('EvalFile: a net file by URL (synchronous XHR for an ArrayBuffer); a corrupt or missing one refused with one line, the net kept', async () => {
+    const good = encodeNet(randomNet(32, 2, 11));
+    const corrupt = good.slice();
+    corrupt[5000] ^= 4;
+    writeFileSync(join(page.dir, 'good.nnue'), good);
+    writeFileSync(join(page.dir, 'corrupt.nnue'), corrupt);
+    const e = await open('plain');
+    await e.exchange(['uci', `position fen ${FEN}`], /^uciok$/);
+    const evalText = async () => (await e.exchange(['eval'], /^Final evaluation/)).join('\n');
+    expect(await evalText()).toMatch(/NNUE: 256 hidden neurons a side/);
+    await e.send('setoption name EvalFile value ../good.nnue');
+    const loaded = await evalText();
+    expect(loaded).toMatch(/NNUE: 32 hidden neurons a side, 2 output buckets/);
+    for (const [file, message] of [
+      ['/corrupt.nnue', /: net file: weights hash 0x[0-9a-f]{8} does not match the header's 0x[0-9a-f]{8} \(corrupt\); keeping the net \.\.\/good\.nnue$/],
+      ['/nothing.nnue', /: could not fetch http:\/\/127\.0\.0\.1:\d+\/nothing\.nnue \(HTTP 404\); keeping the net \.\.\/good\.nnue$/],
+    ] as const) {
+      const out = await e.exchange([`setoption name EvalFile value ${file}`, 'isready'], /^readyok$/);
+      const errors = out.filter((l) => l.startsWith('info string'));
+      expect(errors, file).toHaveLength(1);
+      expect(errors[0], file).toMatch(new RegExp(`^info string error: setoption: EvalFile "${file.replace('.', '\\.')}"`));
+      expect(errors[0], file).toMatch(message);
+      expect(await evalText(), file).toBe(loaded);
+    }
     await e.page.close();
   });
 
