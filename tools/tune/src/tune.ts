@@ -3,7 +3,7 @@
  * (record.ts). Fits K by golden-section search on the start weights, then all
  * weights by full-batch Adam on the mean squared error between sigmoid(K * eval)
  * and the game result, through the evaluation's trace (model.ts), and writes the
- * rounded table as the evaluation's JSON (the engine's EvalFile). Exit codes: 0
+ * rounded table as the evaluation's JSON (the engine's EvalParams). Exit codes: 0
  * done, 1 a runtime error, 2 a usage mistake or unreadable input; always one line
  * on stderr.
  */
