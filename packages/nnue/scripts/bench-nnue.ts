@@ -3,11 +3,13 @@
  * positions (data/eval-positions.fen, shared with packages/eval/scripts) and random
  * nets of H = 128, 256 and 512 (8 buckets): every legal move of every position is
  * played, pushed, evaluated (one update from the position's accumulators, then the
- * forward pass), taken back and popped.
+ * forward pass), taken back and popped. Each size runs on both backends of the stack:
+ * the plain TypeScript kernels and the WebAssembly SIMD ones (suffix s).
  *
  *   no mode:           CPU-time table, median of nine alternating rounds (run from the repository root)
  *   <workload> <N>:    N rounds of one workload after a fixed warm-up, for count-nnue-instructions.sh
- *                      (pairs, eval, and nnueH, fwdH, refreshH for H = 128, 256, 512)
+ *                      (pairs, eval, and nnueH, fwdH, refreshH for H = 128, 256, 512; nnueHs, fwdHs,
+ *                      refreshHs on the SIMD kernels)
  *
  * Build and run (release: __DEBUG__ false):
  *   npx esbuild packages/nnue/scripts/bench-nnue.ts --bundle --platform=node --format=esm \
@@ -28,8 +30,17 @@ const ctx = new EvalContext();
 let sink = 0;
 
 const SIZES = [128, 256, 512];
-/** One stack per size, refreshed at each position: the position's accumulators stay in cache as a search's would. */
-const stacks = SIZES.map((h) => new AccumulatorStack(randomNet(h, 8, h), 4));
+/** The backends: workload name suffix, and whether the stack runs the SIMD kernels. */
+const BACKENDS: [string, boolean][] = [['', false], ['s', true]];
+/**
+ * One stack per size and backend (index 2k: plain, 2k + 1: SIMD), the same net for
+ * both, refreshed at each position: the position's accumulators stay in cache as a
+ * search's would.
+ */
+const stacks = SIZES.flatMap((h) => {
+  const net = randomNet(h, 8, h);
+  return BACKENDS.map(([, simd]) => new AccumulatorStack(net, 4, { simd }));
+});
 /** Forward passes per position in the forward-only workload. */
 const FORWARDS = 32;
 
@@ -86,11 +97,16 @@ const run: Record<string, [(n: number) => void, number]> = {
   pairs: [pairs, moves],
   eval: [evals, ps.length],
 };
-SIZES.forEach((h, k) => {
-  run[`nnue${h}`] = [(n) => nnue(k, n), moves];
-  run[`fwd${h}`] = [(n) => fwd(k, n), ps.length * FORWARDS];
-  run[`refresh${h}`] = [(n) => refresh(k, n), ps.length];
-});
+/** Workload names for size h on one backend. */
+const SUFFIXES = BACKENDS.map(([s]) => s);
+SIZES.forEach((h, i) =>
+  SUFFIXES.forEach((b, j) => {
+    const k = 2 * i + j;
+    run[`nnue${h}${b}`] = [(n) => nnue(k, n), moves];
+    run[`fwd${h}${b}`] = [(n) => fwd(k, n), ps.length * FORWARDS];
+    run[`refresh${h}${b}`] = [(n) => refresh(k, n), ps.length];
+  }),
+);
 
 const mode = process.argv[2];
 // Warm-up until V8 has settled what it compiles: every workload in turn for the
@@ -99,7 +115,7 @@ if (mode === undefined)
   for (let w = 0; w < 3; w++) {
     evals(20);
     pairs(2);
-    for (let k = 0; k < SIZES.length; k++) {
+    for (let k = 0; k < stacks.length; k++) {
       nnue(k, 1);
       fwd(k, 1);
       refresh(k, 2);
@@ -120,30 +136,32 @@ if (mode !== undefined) {
     f(rounds);
     return ((process.cpuUsage().user - t0) * 1e3) / (rounds * units);
   };
-  const names = ['pairs', 'eval', ...SIZES.flatMap((h) => [`nnue${h}`, `fwd${h}`, `refresh${h}`])];
+  const keys = SIZES.flatMap((h) => SUFFIXES.map((b) => `${h}${b}`));
+  const names = ['pairs', 'eval', ...keys.flatMap((k) => [`nnue${k}`, `fwd${k}`, `refresh${k}`])];
   const rounds: Record<string, number> = { pairs: 2, eval: 40 };
-  for (const h of SIZES) Object.assign(rounds, { [`nnue${h}`]: 1, [`fwd${h}`]: 1, [`refresh${h}`]: 4 });
+  for (const k of keys) Object.assign(rounds, { [`nnue${k}`]: 1, [`fwd${k}`]: 1, [`refresh${k}`]: 4 });
   const samples: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  const updates: Record<number, number[]> = Object.fromEntries(SIZES.map((h) => [h, []]));
-  const forwards: Record<number, number[]> = Object.fromEntries(SIZES.map((h) => [h, []]));
-  for (let k = 0; k < 9; k++) {
+  const updates: Record<string, number[]> = Object.fromEntries(keys.map((k) => [k, []]));
+  const forwards: Record<string, number[]> = Object.fromEntries(keys.map((k) => [k, []]));
+  for (let r = 0; r < 9; r++) {
     const t: Record<string, number> = {};
     for (const n of names) samples[n].push((t[n] = time(n, rounds[n])));
     // Per move: the nnue loop less its refreshes and the make/unmake pair it wraps, same round.
-    for (const h of SIZES) {
-      const refreshes = t[`refresh${h}`] * ps.length;
-      updates[h].push((t[`nnue${h}`] * moves - refreshes) / moves - t.pairs);
-      forwards[h].push((t[`fwd${h}`] * ps.length * FORWARDS - refreshes) / (ps.length * FORWARDS));
+    for (const k of keys) {
+      const refreshes = t[`refresh${k}`] * ps.length;
+      updates[k].push((t[`nnue${k}`] * moves - refreshes) / moves - t.pairs);
+      forwards[k].push((t[`fwd${k}`] * ps.length * FORWARDS - refreshes) / (ps.length * FORWARDS));
     }
   }
   const median = (a: number[]) => [...a].sort((x, y) => x - y)[4];
   const ev = median(samples.eval), pair = median(samples.pairs);
   console.log(`${ps.length} positions, ${moves} moves; CPU time, median of 9 rounds (ns)`);
   console.log(`doMove+undoMove pair ${pair.toFixed(1)}   hand-crafted evaluate ${ev.toFixed(0)} (${(ev / pair).toFixed(1)} pairs)`);
-  for (const h of SIZES) {
-    const u = median(updates[h]), f = median(forwards[h]), r = median(samples[`refresh${h}`]);
+  for (const k of keys) {
+    const u = median(updates[k]), f = median(forwards[k]), r = median(samples[`refresh${k}`]);
+    const h = parseInt(k, 10), backend = k.endsWith('s') ? 'SIMD ' : 'plain';
     console.log(
-      `H = ${String(h).padStart(3)}: update + forward ${u.toFixed(0)} (${(u / ev).toFixed(2)} of evaluate, ${(u / pair).toFixed(1)} pairs); forward alone ${f.toFixed(0)}, so the update ~${(u - f).toFixed(0)}; refresh ${r.toFixed(0)}`,
+      `H = ${String(h).padStart(3)} ${backend}: update + forward ${u.toFixed(0)} (${(u / ev).toFixed(2)} of evaluate, ${(u / pair).toFixed(1)} pairs); forward alone ${f.toFixed(0)}, so the update ~${(u - f).toFixed(0)}; refresh ${r.toFixed(0)}`,
     );
   }
 }

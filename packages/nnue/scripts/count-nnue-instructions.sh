@@ -5,12 +5,13 @@
 # a shared machine wander. Each count is the difference of two runs with different
 # round counts, so start-up, table building and the JIT's warm-up cancel out.
 #
-#   bash packages/nnue/scripts/count-nnue-instructions.sh [H ...]     (default: 128 256)
+#   bash packages/nnue/scripts/count-nnue-instructions.sh [H[s] ...]     (default: 128 128s 256 256s)
 #
-# Needs valgrind (apt-get install valgrind). Takes about ten minutes per size.
+# H counts the stack on the plain TypeScript kernels, Hs on the WebAssembly SIMD ones.
+# Needs valgrind (apt-get install valgrind). Takes about ten minutes per entry.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
-if [[ $# -gt 0 ]]; then sizes=("$@"); else sizes=(128 256); fi
+if [[ $# -gt 0 ]]; then sizes=("$@"); else sizes=(128 128s 256 256s); fi
 out=$(mktemp -d)
 npx esbuild packages/nnue/scripts/bench-nnue.ts --bundle --platform=node --format=esm --define:__DEBUG__=false \
   --minify-syntax --target=node20 --outfile="$out/bench.mjs" --log-level=error
@@ -33,6 +34,7 @@ for h in "${sizes[@]}"; do
   # nnue counts per move a pair, the update and forward, and its share of the position's refresh.
   u=$(( n - p - r * positions / moves ))
   fw=$(( (f * 32 - r) / 32 ))
-  echo "H = $h: update + forward $u instructions ($(awk "BEGIN { printf \"%.2f\", $u / $e }") of evaluate), forward alone $fw, refresh $r"
+  if [[ $h == *s ]]; then kind="SIMD"; else kind="plain"; fi
+  echo "H = ${h%s} $kind: update + forward $u instructions ($(awk "BEGIN { printf \"%.2f\", $u / $e }") of evaluate), forward alone $fw, refresh $r"
 done
 rm -rf "$out"

@@ -156,7 +156,7 @@ export class AccumulatorStack {
     const mem = this.mem;
     const v =
       mem !== null
-        ? scale(mem.x.forward(mem.acc + 4 * o + 2 * side * H, mem.acc + 4 * o + 2 * (side ^ 1) * H, mem.out + 4 * bucket * H, 2 * H), net.outBias[bucket])
+        ? scale(mem.x.forward(mem.acc + 4 * o + 2 * side * H, mem.acc + 4 * o + 2 * (side ^ 1) * H, mem.outL + 4 * bucket * H, mem.outH + 4 * bucket * H, 2 * H), net.outBias[bucket])
         : forwardWords(this.acc32, this.out32, o + side * h, o + (side ^ 1) * h, bucket * H, h, net.outBias[bucket]);
     if (__DEBUG__) {
       const ref = forward(net, this.acc, 2 * o + side * H, 2 * o + (side ^ 1) * H, bucket);

@@ -60,13 +60,14 @@ describe('WebAssembly SIMD kernels', () => {
     expect(new AccumulatorStack(randomNet(16, 1), 4, { simd: false }).simd).toBe(false);
   });
 
-  test('the forward pass at the extremes: every lane clipped to QA, output weights of +-32767 and -32768 (sums far past 2^31)', () => {
+  test.each([256, 1024])('the forward pass at the extremes, H = %i: every lane clipped to QA, output weights of +-32767 and -32768 (sums far past 2^31)', (H) => {
     // ftBias 300 and no feature weights: every accumulator is 300, clipped to 255, so each
-    // product is 65,025 * w, and 512 of them with |w| ~ 32767 sum to ~1.1e12.
-    const net = createNet(256, 4);
+    // product is 65,025 * w, and 2H of them with |w| ~ 32767 sum to ~1.1e12 (H = 256):
+    // past the SIMD pass's int32 lanes, which it widens every 32 steps (H = 1024: 4 blocks).
+    const net = createNet(H, 4);
     net.ftBias.fill(300);
     const next = ints(11);
-    for (let i = 0; i < net.outWeights.length; i++) net.outWeights[i] = [32767, -32768, next(-32768, 32767)][Math.min(2, (i >> 9) % 4)];
+    for (let i = 0; i < net.outWeights.length; i++) net.outWeights[i] = [32767, -32768, next(-32768, 32767)][Math.min(2, Math.floor(i / (2 * H)) % 4)];
     for (let b = 0; b < 4; b++) net.outBias[b] = next(-2_000_000, 2_000_000);
     const values = walk(net, 3);
     expect(Math.max(...values.values())).toBeGreaterThan(((2 ** 31 / 255 + 2_000_000) * 400) / (255 * 64)); // the sum itself passed int32's range

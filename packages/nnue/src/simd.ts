@@ -24,8 +24,8 @@ export interface SimdExports {
   add2Sub2(src: number, dst: number, n: number, a0: number, b0: number, s0: number, t0: number, a1: number, b1: number, s1: number, t1: number): void;
   copy(src: number, dst: number, n: number): void;
   refresh(dst: number, n: number, bias: number, list: number, count: number): void;
-  /** The forward pass's sum, before the scaling (see forward.ts). */
-  forward(us: number, them: number, w: number, n: number): number;
+  /** The forward pass's sum, before the scaling (see forward.ts); the output weights split in wl and wh (SimdMemory). */
+  forward(us: number, them: number, wl: number, wh: number, n: number): number;
 }
 
 /**
@@ -74,7 +74,10 @@ const LIST_BYTES = 256;
 /**
  * One stack's memory: [0, 256) the refresh's row list, then the net's ftWeights,
  * ftBias and outWeights (each a multiple of 32 bytes, so every row stays 16-byte
- * aligned), then the accumulators, which grow at the end.
+ * aligned), then the accumulators, which grow at the end. The output weights are
+ * stored split, w = 256 * wh + wl with wl = w's low byte sign-extended (-128..127) and
+ * wh in -128..128, so that the forward pass multiplies clipped activations by them in
+ * int16 lanes exactly (simd.wat).
  */
 export class SimdMemory {
   readonly x: SimdExports;
@@ -82,7 +85,9 @@ export class SimdMemory {
   /** Byte offsets of the arrays in the memory. */
   readonly ft: number;
   readonly bias: number;
-  readonly out: number;
+  /** The output weights' low and high parts (outL[i], outH[i] for net.outWeights[i]). */
+  readonly outL: number;
+  readonly outH: number;
   readonly acc: number;
 
   /** A memory holding a copy of `net`'s weights and room for `accBytes` of accumulators. */
@@ -92,14 +97,19 @@ export class SimdMemory {
     const H = net.hidden;
     this.ft = LIST_BYTES;
     this.bias = this.ft + 2 * NNUE_INPUTS * H;
-    this.out = this.bias + 2 * H;
-    this.acc = this.out + 2 * net.outWeights.length;
+    this.outL = this.bias + 2 * H;
+    this.outH = this.outL + 2 * net.outWeights.length;
+    this.acc = this.outH + 2 * net.outWeights.length;
     this.memory = new wasm.Memory({ initial: Math.ceil((this.acc + accBytes) / PAGE) });
     this.x = new wasm.Instance(mod, { env: { memory: this.memory } }).exports as unknown as SimdExports;
     const buf = this.memory.buffer;
     new Int16Array(buf, this.ft, net.ftWeights.length).set(net.ftWeights);
     new Int16Array(buf, this.bias, H).set(net.ftBias);
-    new Int16Array(buf, this.out, net.outWeights.length).set(net.outWeights);
+    const w = net.outWeights, lo = new Int16Array(buf, this.outL, w.length), hi = new Int16Array(buf, this.outH, w.length);
+    for (let i = 0; i < w.length; i++) {
+      lo[i] = (w[i] << 24) >> 24;
+      hi[i] = (w[i] - lo[i]) >> 8;
+    }
   }
 
   /** Grows the memory to hold `accBytes` of accumulators (contents kept; views of the old buffer are detached). */

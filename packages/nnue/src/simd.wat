@@ -109,38 +109,46 @@
       (br_if $perspective (i32.lt_u (local.tee $p (i32.add (local.get $p) (i32.const 1))) (i32.const 2)))))
 
   ;; The forward pass's sum (forward.ts's `forward`, exactly): for the side to move's
-  ;; accumulator at us and the other's at them, the output weights at w (us's H, then
-  ;; them's H), sum = sum_j c_j * c_j * w_j with c = clamp(acc, 0, QA = 255), as an f64
-  ;; (exact: below 2^53); the caller scales it with the same expression as the plain path
-  ;; (so even a -0 result agrees).
-  ;; Exact: c * w fits an int32 lane (|c * w| <= 255 * 32768 < 2^23, i32x4.extmul of
-  ;; two i16x8), c * (c * w) an int64 lane (i64x2.extmul of two i32x4); a single product
-  ;; fits an int32 but two of them may not, so the sums are int64 (2H products of at most
-  ;; 2^31 stay below 2^43).
-  (func (export "forward") (param $us i32) (param $them i32) (param $w i32) (param $n i32) (result f64)
-    (local $i i32) (local $c v128) (local $x v128) (local $v v128) (local $s0 v128) (local $s1 v128)
-    (local $qa v128) (local $zero v128)
+  ;; accumulator at us and the other's at them, sum = sum_j c_j * c_j * w_j with
+  ;; c = clamp(acc, 0, QA = 255), returned as an f64 (exact: below 2^53); the caller
+  ;; scales it with the same expression as the plain path (so even a -0 agrees).
+  ;;
+  ;; c * w may not fit int16 (output weights go to +-32767), so each weight is stored
+  ;; split in two signed bytes' worth, w = 256 * wh + wl with wl in -128..127 and wh in
+  ;; -128..128 (simd.ts, at load): the arrays at wl and wh (us's H, then them's H,
+  ;; n bytes on). Then c * wl and c * wh fit int16 (|.| <= 255 * 128 = 32640, i16x8.mul
+  ;; exact), and i32x4.dot_i16x8_s(c, c * wl) adds two products c * c * wl of at most
+  ;; 8,323,200 each into an int32 lane. 64 such dots (32 steps, us and them) stay below
+  ;; 2^31 (1,065,369,600), so the int32 sums are widened to int64 every 32 steps
+  ;; (every step for H <= 256 is one block); sum = 256 * sum(wh part) + sum(wl part).
+  (func (export "forward") (param $us i32) (param $them i32) (param $wl i32) (param $wh i32) (param $n i32) (result f64)
+    (local $i i32) (local $end i32) (local $c v128) (local $sl v128) (local $sh v128)
+    (local $tl v128) (local $th v128) (local $qa v128) (local $zero v128)
     (local.set $qa (i16x8.splat (i32.const 255)))
-    (loop $next
-      ;; The side to move's 8 lanes.
-      (local.set $c (i16x8.min_s (i16x8.max_s (v128.load (i32.add (local.get $us) (local.get $i))) (local.get $zero)) (local.get $qa)))
-      (local.set $x (v128.load (i32.add (local.get $w) (local.get $i))))
-      (local.set $v (i32x4.extmul_low_i16x8_s (local.get $c) (local.get $x)))
-      (local.set $x (i32x4.extmul_high_i16x8_s (local.get $c) (local.get $x)))
-      (local.set $s0 (i64x2.add (local.get $s0) (i64x2.extmul_low_i32x4_s (local.get $v) (i32x4.extend_low_i16x8_u (local.get $c)))))
-      (local.set $s1 (i64x2.add (local.get $s1) (i64x2.extmul_high_i32x4_s (local.get $v) (i32x4.extend_low_i16x8_u (local.get $c)))))
-      (local.set $s0 (i64x2.add (local.get $s0) (i64x2.extmul_low_i32x4_s (local.get $x) (i32x4.extend_high_i16x8_u (local.get $c)))))
-      (local.set $s1 (i64x2.add (local.get $s1) (i64x2.extmul_high_i32x4_s (local.get $x) (i32x4.extend_high_i16x8_u (local.get $c)))))
-      ;; The other side's 8 lanes, weights n bytes on.
-      (local.set $c (i16x8.min_s (i16x8.max_s (v128.load (i32.add (local.get $them) (local.get $i))) (local.get $zero)) (local.get $qa)))
-      (local.set $x (v128.load (i32.add (i32.add (local.get $w) (local.get $n)) (local.get $i))))
-      (local.set $v (i32x4.extmul_low_i16x8_s (local.get $c) (local.get $x)))
-      (local.set $x (i32x4.extmul_high_i16x8_s (local.get $c) (local.get $x)))
-      (local.set $s0 (i64x2.add (local.get $s0) (i64x2.extmul_low_i32x4_s (local.get $v) (i32x4.extend_low_i16x8_u (local.get $c)))))
-      (local.set $s1 (i64x2.add (local.get $s1) (i64x2.extmul_high_i32x4_s (local.get $v) (i32x4.extend_low_i16x8_u (local.get $c)))))
-      (local.set $s0 (i64x2.add (local.get $s0) (i64x2.extmul_low_i32x4_s (local.get $x) (i32x4.extend_high_i16x8_u (local.get $c)))))
-      (local.set $s1 (i64x2.add (local.get $s1) (i64x2.extmul_high_i32x4_s (local.get $x) (i32x4.extend_high_i16x8_u (local.get $c)))))
-      (br_if $next (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 16))) (local.get $n))))
-    (local.set $s0 (i64x2.add (local.get $s0) (local.get $s1)))
-    (f64.convert_i64_s (i64.add (i64x2.extract_lane 0 (local.get $s0)) (i64x2.extract_lane 1 (local.get $s0)))))
+    (loop $block
+      (local.set $end (i32.add (local.get $i) (i32.const 512)))
+      (if (i32.gt_u (local.get $end) (local.get $n)) (then (local.set $end (local.get $n))))
+      (local.set $sl (local.get $zero))
+      (local.set $sh (local.get $zero))
+      (loop $next
+        (local.set $c (i16x8.min_s (i16x8.max_s (v128.load (i32.add (local.get $us) (local.get $i))) (local.get $zero)) (local.get $qa)))
+        (local.set $sl (i32x4.add (local.get $sl)
+          (i32x4.dot_i16x8_s (local.get $c) (i16x8.mul (local.get $c) (v128.load (i32.add (local.get $wl) (local.get $i)))))))
+        (local.set $sh (i32x4.add (local.get $sh)
+          (i32x4.dot_i16x8_s (local.get $c) (i16x8.mul (local.get $c) (v128.load (i32.add (local.get $wh) (local.get $i)))))))
+        (local.set $c (i16x8.min_s (i16x8.max_s (v128.load (i32.add (local.get $them) (local.get $i))) (local.get $zero)) (local.get $qa)))
+        (local.set $sl (i32x4.add (local.get $sl)
+          (i32x4.dot_i16x8_s (local.get $c) (i16x8.mul (local.get $c) (v128.load (i32.add (i32.add (local.get $wl) (local.get $n)) (local.get $i)))))))
+        (local.set $sh (i32x4.add (local.get $sh)
+          (i32x4.dot_i16x8_s (local.get $c) (i16x8.mul (local.get $c) (v128.load (i32.add (i32.add (local.get $wh) (local.get $n)) (local.get $i)))))))
+        (br_if $next (i32.lt_u (local.tee $i (i32.add (local.get $i) (i32.const 16))) (local.get $end))))
+      (local.set $tl (i64x2.add (local.get $tl)
+        (i64x2.add (i64x2.extend_low_i32x4_s (local.get $sl)) (i64x2.extend_high_i32x4_s (local.get $sl)))))
+      (local.set $th (i64x2.add (local.get $th)
+        (i64x2.add (i64x2.extend_low_i32x4_s (local.get $sh)) (i64x2.extend_high_i32x4_s (local.get $sh)))))
+      (br_if $block (i32.lt_u (local.get $i) (local.get $n))))
+    (f64.convert_i64_s
+      (i64.add
+        (i64.shl (i64.add (i64x2.extract_lane 0 (local.get $th)) (i64x2.extract_lane 1 (local.get $th))) (i64.const 8))
+        (i64.add (i64x2.extract_lane 0 (local.get $tl)) (i64x2.extract_lane 1 (local.get $tl))))))
 )
