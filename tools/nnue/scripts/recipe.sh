@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Rebuilds a net from nothing but this checkout and ../shared: self-play data from a
+# named engine commit and seed (tools/tune/scripts/datagen-at.sh), the binary records
+# (tempo-nnue convert) and the training run (tempo-nnue train), then prints the
+# SHA-256 of the records and of the net. Every step is deterministic, so the same
+# arguments give the same bytes on any x86-64 machine with Node 20 (tools/nnue/README.md,
+# "Reproducing a net").
+#
+#   bash tools/nnue/scripts/recipe.sh NAME COMMIT SEED GAMES NODES -- [train options...]
+#
+# The small run the README quotes (about 3 minutes of two cores):
+#   bash tools/nnue/scripts/recipe.sh small 4dcbf1d 900 200 5000 -- --hidden 64 --epochs 4
+#
+# Outputs go to $TEMPO_DATA/recipe/NAME (else ~/.tempo/recipe/NAME); a data set already
+# generated is resumed or reused (datagen keeps finished parts), a finished training run is
+# trained again from scratch into a fresh folder so its bytes are checked, not assumed.
+set -euo pipefail
+if [ $# -lt 5 ]; then echo "usage: recipe.sh NAME COMMIT SEED GAMES NODES [-- train options...]" >&2; exit 2; fi
+name=$1 commit=$2 seed=$3 games=$4 nodes=$5; shift 5
+[ "${1:-}" = "--" ] && shift
+repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+dir=${TEMPO_DATA:-$HOME/.tempo}/recipe/$name
+mkdir -p "$dir"
+openings=$repo/../shared/data/openings-3moves.epd
+[ -f "$openings" ] || { echo "recipe: $openings not found (the shared data folder beside the repository)" >&2; exit 2; }
+data=$dir/seed$seed-nodes$nodes-games$games.txt
+bash "$repo/tools/tune/scripts/datagen-at.sh" "$commit" --openings "$openings" --openings-part train \
+  --games "$games" --nodes "$nodes" --threads 2 --seed "$seed" --chunk 100 --out "$data"
+(cd "$repo" && [ -f tools/nnue/dist/cli.js ] || npx -y pnpm@10.34.8 exec turbo run build --filter=tempo-nnue... --output-logs=errors-only)
+node "$repo/tools/nnue/dist/cli.js" convert "$data.parts" --out "$dir/data.tnd"
+rm -rf "$dir/run"
+node "$repo/tools/nnue/dist/cli.js" train --data "$dir/data.tnd" --out "$dir/run" "$@"
+echo "records: $(sha256sum "$dir/data.tnd" | cut -c1-64)  $dir/data.tnd"
+echo "net:     $(sha256sum "$dir/run/net.nnue" | cut -c1-64)  $dir/run/net.nnue"
