@@ -3,7 +3,7 @@
  * (white's perspective, then black's) per ply, updated from the pieces each move put
  * and removed (the dirty pieces doMove records in its StateInfo row) and never
  * recomputed on a move: the features have no king buckets, so even a king move is an
- * update. The weights are the net's own arrays, shared by every stack (and thread).
+ * update.
  *
  * Updates are lazy, as in Stockfish's AccumulatorStack: push() after doMove only marks
  * the new ply as not computed; evaluate() walks back through the state rows to the
@@ -11,8 +11,9 @@
  * refuted before their static evaluation) never pay for an update.
  *
  * Two backends compute the same bits: WebAssembly SIMD (simd.wat; the accumulators and
- * a copy of the weights in the stack's own linear memory) where the runtime has it,
- * else the plain TypeScript kernels (update.ts, forwardWords) over the net's arrays.
+ * a copy of the weights in the stack's own linear memory, see simd.ts for why a copy)
+ * where the runtime has it, else the plain TypeScript kernels (update.ts,
+ * forwardWords) over the net's own arrays, shared by every stack (and thread).
  */
 import type { Position, StateInfo } from '@tempo/position';
 import { FEATURE_BASE, outputBucket } from './features';
