@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { generateLegal } from '@tempo/movegen';
 import { Position } from '@tempo/position';
 import { assemble, moduleSource } from '../scripts/build-simd.mjs';
@@ -58,6 +58,24 @@ describe('WebAssembly SIMD kernels', () => {
     expect(simdAvailable()).toBe(true);
     expect(new AccumulatorStack(randomNet(16, 1)).simd).toBe(true); // the default where available
     expect(new AccumulatorStack(randomNet(16, 1), 4, { simd: false }).simd).toBe(false);
+  });
+
+  test('without WebAssembly (a JIT-less runtime), the stack falls back to the plain kernels, and { simd: true } says why it cannot', async () => {
+    vi.stubGlobal('WebAssembly', undefined);
+    vi.resetModules();
+    try {
+      const simd = await import('./simd'), acc = await import('./accumulator');
+      expect(simd.simdAvailable()).toBe(false);
+      const net = randomNet(16, 1, 3), stack = new acc.AccumulatorStack(net);
+      expect(stack.simd).toBe(false);
+      const pos = Position.fromFen(KIWIPETE);
+      stack.refresh(pos);
+      expect(stack.evaluate(pos)).toBe(reference(net, pos));
+      expect(() => new acc.AccumulatorStack(net, 4, { simd: true })).toThrow('AccumulatorStack: WebAssembly SIMD is not available in this runtime');
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
   });
 
   test.each([256, 1024])('the forward pass at the extremes, H = %i: every lane clipped to QA, output weights of +-32767 and -32768 (sums far past 2^31)', (H) => {
