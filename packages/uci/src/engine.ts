@@ -9,9 +9,8 @@
  */
 import { Position, START_FEN, moveToUci, type Move } from '@tempo/position';
 import { legal as isLegal, legalMoves, parseUciMove, pseudoLegal } from '@tempo/movegen';
-import { EvalContext, formatEvalTrace, isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
+import { EvalContext, formatEvalTrace, isPresetName } from '@tempo/eval';
 import { Searcher, TranspositionTable, type SearchLimits, type SearchResult } from '@tempo/search';
-import { DEFAULT_NET_NAME, type NetWeights } from '@tempo/nnue';
 import { HelperPool, type ToHelper } from './helpers';
 import { Strength } from './strength';
 import type { EnginePlatform } from './platform';
@@ -19,7 +18,7 @@ import { DEFAULT_HASH_MB, DEFAULT_MOVE_OVERHEAD, SEARCH_PARAM_FACTS, type Option
 import type { GoLimits, PositionCommand } from './protocol';
 import type { BenchSettings } from './bench';
 import { formatBoard, formatInfo } from './format';
-import { defaultNet, isDefaultNet, loadNet } from './net';
+import { EvalChoice } from './eval-choice';
 
 /**
  * How many moves of `line` can be played in turn from `pos` (left as it was). A GUI
@@ -44,16 +43,8 @@ const CURRMOVE_AFTER_MS = 3000;
 export type Out = (text: string) => void;
 
 export class Engine {
-  private evalPreset = 'default';
-  /** EvalParams' JSON parameter file, or '' for the preset. */
-  private paramFile = '';
-  /** The text of paramFile as read when it was set (helpers get the text, not the path). */
-  private evalJson: string | null = null;
-  private evalParams: EvalParams = presetParams('default');
-  /** The net EvalFile names (loaded even while Use NNUE is off) and that name. */
-  private net: NetWeights;
-  private netName = DEFAULT_NET_NAME;
-  private useNnue = true;
+  /** EvalFile, Use NNUE, EvalPreset, EvalParams. */
+  private readonly evalChoice: EvalChoice;
   /** The `eval` command's context (the searcher keeps its own, with its own pawn hash). */
   private ctx: EvalContext;
   readonly tt: TranspositionTable;
@@ -83,8 +74,8 @@ export class Engine {
     hashMb = DEFAULT_HASH_MB,
   ) {
     this.tt = new TranspositionTable(hashMb);
-    this.net = defaultNet();
-    this.ctx = new EvalContext(this.evalParams, undefined, this.activeNet());
+    this.evalChoice = new EvalChoice(platform);
+    this.ctx = new EvalContext(this.evalChoice.params, undefined, this.evalChoice.activeNet);
     this.searcher = this.makeSearcher();
   }
 
@@ -280,17 +271,17 @@ export class Engine {
         return;
       }
       case 'EvalFile':
-        return this.setNet(String(value));
+        return this.evalChanged(this.evalChoice.setNet(String(value)));
       case 'Use NNUE':
-        this.useNnue = value as boolean;
-        return this.evalChanged();
+        this.evalChoice.useNnue = value as boolean;
+        return this.evalChanged(null);
       case 'EvalPreset':
-        return this.setEvalParams(String(value), this.paramFile);
+        return this.evalChanged(this.evalChoice.setParams(String(value), this.evalChoice.paramFile));
       case 'EvalParams': {
         const v = String(value).trim();
         return v === '' || v === '<empty>' || isPresetName(v)
-          ? this.setEvalParams(v === '' || v === '<empty>' ? 'default' : v, '')
-          : this.setEvalParams(this.evalPreset, v);
+          ? this.evalChanged(this.evalChoice.setParams(v === '' || v === '<empty>' ? 'default' : v, ''))
+          : this.evalChanged(this.evalChoice.setParams(this.evalChoice.preset, v));
       }
       default:
         if (this.strength.set(name, value as number | boolean)) return;
@@ -325,9 +316,9 @@ export class Engine {
     if (n <= 1) return;
     if (!this.platform.startHelper || typeof SharedArrayBuffer !== 'function' || !(this.tt.buffer instanceof SharedArrayBuffer))
       return this.error(`setoption: Threads ${n}: helper threads need shared memory and worker threads, which this platform lacks; searching with one thread`);
-    const replay: ToHelper[] = [this.evalMessage()];
+    const replay: ToHelper[] = [this.evalChoice.helperMessage()];
     for (const [name, value] of this.searchValues) replay.push({ type: 'option', name, value });
-    this.helpers = new HelperPool(n - 1, this.tt.buffer, this.activeNet(), replay, (init) => this.platform.startHelper!(init));
+    this.helpers = new HelperPool(n - 1, this.tt.buffer, this.evalChoice.activeNet, replay, (init) => this.platform.startHelper!(init));
     // Where helpers load while this thread blocks (Node), wait for them: the GUI's
     // isready after this setoption then means every thread takes part in the next search.
     if (this.platform.helpersStartWhileBlocked) {
@@ -365,71 +356,25 @@ export class Engine {
   }
 
   /**
-   * EvalFile: the embedded net (its name, `<default>` or nothing) or a net file read
-   * through the platform. A file that cannot be read or is not a whole, intact net of
-   * this format is refused in one line naming it, and the current net is kept.
+   * After a setoption of the evaluation: `refused` (the reason) is printed and nothing
+   * changes; else a new `eval` context and searcher, and the helpers told.
    */
-  private setNet(value: string): void {
-    let net: NetWeights;
-    try {
-      net = loadNet(value, this.platform);
-    } catch (e) {
-      return this.error(`setoption: EvalFile "${value.trim()}": ${(e as Error).message}; keeping the net ${this.netName}`);
-    }
-    this.net = net;
-    this.netName = isDefaultNet(value) ? DEFAULT_NET_NAME : value.trim();
-    this.evalChanged();
-  }
-
-  /** The net the searches use: EvalFile's with Use NNUE on, else none (the hand-crafted evaluation). */
-  private activeNet(): NetWeights | null {
-    return this.useNnue ? this.net : null;
-  }
-
-  /** The helpers' message for the current evaluation (a shared net is shared, not copied). */
-  private evalMessage(): ToHelper {
-    return { type: 'eval', preset: this.evalPreset, json: this.evalJson, net: this.activeNet() };
-  }
-
-  /** After a change to the net or the weights: a new `eval` context and searcher, and the helpers told. */
-  private evalChanged(): void {
-    this.helpers?.send(this.evalMessage());
-    this.ctx = new EvalContext(this.evalParams, undefined, this.activeNet());
+  private evalChanged(refused: string | null): void {
+    if (refused !== null) return this.error(refused);
+    this.helpers?.send(this.evalChoice.helperMessage());
+    this.ctx = new EvalContext(this.evalChoice.params, undefined, this.evalChoice.activeNet);
     this.searcher = this.makeSearcher();
   }
 
-  /**
-   * The hand-crafted evaluation's weights: a preset (`default`, `handset` or
-   * `pesto-only`), or a JSON parameter file (read here, parsed by the evaluation) when
-   * `file` is not empty. A file that cannot be read or parsed changes nothing.
-   */
-  private setEvalParams(preset: string, file: string): void {
-    const path = file.trim() === '<empty>' ? '' : file.trim();
-    let params: EvalParams;
-    let json: string | null = null;
-    try {
-      if (path && !this.platform.readTextFile) throw new Error('this platform cannot read files');
-      json = path ? this.platform.readTextFile!(path) : null;
-      params = json !== null ? paramsFromJson(json) : presetParams(isPresetName(preset) ? preset : 'default');
-    } catch (e) {
-      return this.error(`setoption: eval parameter file "${path}": ${(e as Error).message}; the evaluation is unchanged`);
-    }
-    this.evalPreset = preset;
-    this.paramFile = path;
-    this.evalJson = json;
-    this.evalParams = params;
-    this.evalChanged();
-  }
-
   private makeSearcher(): Searcher {
-    const s = new Searcher(this.tt, this.signals, { multiPV: this.multiPV, moveOverhead: this.moveOverhead, evalParams: this.evalParams, net: this.activeNet() });
+    const s = new Searcher(this.tt, this.signals, { multiPV: this.multiPV, moveOverhead: this.moveOverhead, evalParams: this.evalChoice.params, net: this.evalChoice.activeNet });
     for (const [name, value] of this.searchValues) s.setOption(name, value);
     return s;
   }
 
   /** The searcher's settings, for `bench` to copy into its own. */
   settings(): BenchSettings {
-    return { evalParams: this.evalParams, net: this.activeNet(), searchValues: this.searchValues };
+    return { evalParams: this.evalChoice.params, net: this.evalChoice.activeNet, searchValues: this.searchValues };
   }
 
   /** A position for this engine's searcher (its incremental table) in the current mode (Chess960 or not). */
