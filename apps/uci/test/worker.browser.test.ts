@@ -197,7 +197,7 @@ describe.skipIf(!run)('the worker engine in Chromium', () => {
     writeFileSync(join(page.dir, 'good.nnue'), good);
     writeFileSync(join(page.dir, 'corrupt.nnue'), corrupt);
     const e = await open('plain');
-    await e.exchange(['uci', `position fen ${FEN}`], /^uciok$/);
+    await e.exchange(['uci', `position fen ${FEN}`, 'setoption name Use NNUE value true'], /^uciok$/);
     const evalText = async () => (await e.exchange(['eval'], /^Final evaluation/)).join('\n');
     expect(await evalText()).toMatch(/NNUE: 256 hidden neurons a side/);
     await e.send('setoption name EvalFile value ../good.nnue');

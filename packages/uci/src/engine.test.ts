@@ -176,6 +176,7 @@ describe('Engine and its platform', () => {
     const json = paramsToJson(presetParams('pesto-only'));
     const e = new Engine(createSignals(), () => {}, { ...h.platform, readTextFile: () => json });
     e.setOption('EvalParams', 'w.json');
+    e.setOption('Use NNUE', true);
     e.setOption('Threads', 3);
     expect(h.inits.map((i) => i.index)).toEqual([0, 1]);
     expect(h.inits[0].ttBuffer).toBe(e.tt.buffer);

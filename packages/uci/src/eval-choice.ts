@@ -10,6 +10,7 @@ import { DEFAULT_NET_NAME, type NetWeights } from '@tempo/nnue';
 import type { ToHelper } from './helpers';
 import { defaultNet, isDefaultNet, loadNet } from './net';
 import type { EnginePlatform } from './platform';
+import { USE_NNUE_DEFAULT } from './options';
 
 export class EvalChoice {
   preset = 'default';
@@ -21,7 +22,7 @@ export class EvalChoice {
   /** The net EvalFile names (loaded even while Use NNUE is off) and that name. */
   private net: NetWeights = defaultNet();
   private netName = DEFAULT_NET_NAME;
-  useNnue = true;
+  useNnue = USE_NNUE_DEFAULT;
 
   constructor(private readonly platform: EnginePlatform) {}
 

@@ -28,6 +28,7 @@ export {
   type OptionDef,
   type OptionValue,
   type SearchParamFact,
+  USE_NNUE_DEFAULT,
 } from './options';
 export type { ToWorker, FromWorker, WorkerData } from './messages';
 export type { EnginePlatform, HelperThread } from './platform';

@@ -4,6 +4,7 @@ import { DEFAULT_NET_NAME, encodeNet, randomNet } from '@tempo/nnue';
 import { Engine } from './engine';
 import { runBench } from './bench';
 import { defaultNet } from './net';
+import { USE_NNUE_DEFAULT } from './options';
 import type { EnginePlatform } from './platform';
 
 const FEN = 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8';
@@ -24,6 +25,7 @@ function files(map: Record<string, Uint8Array>): EnginePlatform {
 function engine(platform: EnginePlatform = files({ 'good.nnue': GOOD })) {
   const out: string[] = [];
   const e = new Engine(createSignals(), (t) => out.push(...t.split('\n')), platform);
+  e.setOption('Use NNUE', true); // whatever the default (USE_NNUE_DEFAULT), these tests are about the net
   e.position({ fen: FEN, moves: [] });
   /** The `eval` table. */
   const evalText = () => {
@@ -102,6 +104,13 @@ describe('EvalFile: the net', () => {
 });
 
 describe('Use NNUE', () => {
+  test('the default is USE_NNUE_DEFAULT, and the embedded net is loaded either way', () => {
+    const e = new Engine(createSignals(), () => {});
+    expect(e.settings().net).toBe(USE_NNUE_DEFAULT ? defaultNet() : null);
+    e.setOption('Use NNUE', true);
+    expect(e.settings().net).toBe(defaultNet());
+  });
+
   test('false: the hand-crafted evaluation with EvalParams; bench as the engine with the net off, not as with it', () => {
     const { e, evalText, search } = engine();
     const withNet = { eval: evalText(), search: search(), bench: runBench(e.settings(), () => {}, 2).nodes };
