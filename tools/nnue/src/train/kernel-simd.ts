@@ -51,9 +51,9 @@ export class SimdKernel {
     return p[L.outBias + bucket] + this.x.outsum(stm === 0 ? a0 : a1, stm === 0 ? a1 : a0, ow, H);
   }
 
-  /** kernel.ts's trainRecord: gradient added to `g` (at arena byte `gAt`); returns the loss. */
-  trainRecord(p: Float32Array, pAt: number, g: Float32Array, gAt: number, L: Layout, s: Scratch, data: Uint8Array, offset: number, wdl: number, invScale: number): number {
-    const stm = recordFeatures(data, offset, s);
+  /** kernel.ts's trainRecord (`flip` as there): gradient added to `g` (at arena byte `gAt`); returns the loss. */
+  trainRecord(p: Float32Array, pAt: number, g: Float32Array, gAt: number, L: Layout, s: Scratch, data: Uint8Array, offset: number, wdl: number, invScale: number, flip = 0): number {
+    const stm = recordFeatures(data, offset, s, flip);
     const target = recordTarget(data, offset, wdl, invScale);
     const v = this.forward(p, pAt, L, s, stm);
     const k = NNUE_SCALE * invScale;

@@ -56,8 +56,13 @@ export class Scratch {
  * The features of the record at `offset` into s.features (white's at 0.., black's at
  * 32..) and s.count; returns the side to move. featureIndex of the spec written out:
  * ((own ? 0 : 1) * 6 + type - 1) * 64 + (white's view ? sq : sq ^ 56).
+ *
+ * `flip` is XORed into every square first: 0 reads the record as it is, MIRROR (7)
+ * reads the board mirrored left-right (files a <-> h), which the net cannot tell from a
+ * real position with the same score and result since its inputs hold no castling rights
+ * (train --mirror).
  */
-export function recordFeatures(data: Uint8Array, offset: number, s: Scratch): number {
+export function recordFeatures(data: Uint8Array, offset: number, s: Scratch, flip = 0): number {
   const f = s.features;
   const lo = data[offset] | (data[offset + 1] << 8) | (data[offset + 2] << 16) | (data[offset + 3] << 24);
   const hi = data[offset + 4] | (data[offset + 5] << 8) | (data[offset + 6] << 16) | (data[offset + 7] << 24);
@@ -65,7 +70,7 @@ export function recordFeatures(data: Uint8Array, offset: number, s: Scratch): nu
   for (let half = 0; half < 2; half++) {
     let bits = half === 0 ? lo : hi;
     while (bits !== 0) {
-      const sq = 31 - Math.clz32(bits & -bits) + half * 32;
+      const sq = (31 - Math.clz32(bits & -bits) + half * 32) ^ flip;
       bits &= bits - 1;
       const code = (data[offset + 8 + (n >> 1)] >> ((n & 1) << 2)) & 15;
       const colour = code >> 3, type = code & 7;
@@ -77,6 +82,9 @@ export function recordFeatures(data: Uint8Array, offset: number, s: Scratch): nu
   s.count = n;
   return data[offset + 27];
 }
+
+/** recordFeatures' `flip` that mirrors the board left-right (square a1 <-> h1: sq ^ 7). */
+export const MIRROR = 7;
 
 /** sigmoid(x) = 1 / (1 + e^-x). */
 export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
@@ -117,11 +125,12 @@ export function forward(p: Float32Array, L: Layout, s: Scratch, stm: number): nu
 }
 
 /**
- * Forward and backward for the record at `offset`: adds d(loss)/d(parameter) to `g`
- * (the caller divides by the batch size) and returns the position's loss.
+ * Forward and backward for the record at `offset` (mirrored with `flip` MIRROR, as
+ * recordFeatures): adds d(loss)/d(parameter) to `g` (the caller divides by the batch
+ * size) and returns the position's loss.
  */
-export function trainRecord(p: Float32Array, g: Float32Array, L: Layout, s: Scratch, data: Uint8Array, offset: number, wdl: number, invScale: number): number {
-  const stm = recordFeatures(data, offset, s);
+export function trainRecord(p: Float32Array, g: Float32Array, L: Layout, s: Scratch, data: Uint8Array, offset: number, wdl: number, invScale: number, flip = 0): number {
+  const stm = recordFeatures(data, offset, s, flip);
   const target = recordTarget(data, offset, wdl, invScale);
   const v = forward(p, L, s, stm);
   const k = NNUE_SCALE * invScale;

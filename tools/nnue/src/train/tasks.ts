@@ -15,7 +15,7 @@
 import { NNUE_SCALE } from '@tempo/nnue';
 import { RECORD_BYTES } from '../record';
 import { SimdKernel } from './kernel-simd';
-import { Scratch, forward, makeLayout, recordFeatures, recordLoss, scratchBytes, trainRecord, type Layout } from './kernel';
+import { MIRROR, Scratch, forward, makeLayout, recordFeatures, recordLoss, scratchBytes, trainRecord, type Layout } from './kernel';
 
 /** Fixed slices a batch is cut into (and so the most threads that help). */
 export const CHUNKS = 8;
@@ -31,8 +31,12 @@ export interface SharedState {
   /** Run the row loops in the WebAssembly SIMD kernel (kernel-simd.ts), else in plain TypeScript. */
   simd: boolean;
   data: Uint8Array;
-  /** The epoch's order of training records. */
+  /**
+   * The epoch's order of training records: record numbers, or with `mirror` record
+   * number * 2 + mirror bit (1: the record read mirrored left-right).
+   */
   order: Uint32Array;
+  mirror: boolean;
   holdout: Uint32Array;
   hidden: number;
   buckets: number;
@@ -92,13 +96,21 @@ export class TaskRunner {
     const { data, order, wdl } = this.s;
     const g = this.grads[c], sc = this.scratch[c], p = this.params, L = this.L, inv = this.invScale;
     const end = start + Math.floor(((c + 1) * n) / CHUNKS);
+    // Without mirroring an entry is the record number (shift 0, flip 0).
+    const shift = this.s.mirror ? 1 : 0;
     let loss = 0;
     const k = this.simd;
     if (k !== null) {
       const gAt = g.byteOffset;
-      for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) loss += k.trainRecord(p, 0, g, gAt, L, sc, data, order[i] * RECORD_BYTES, wdl, inv);
+      for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) {
+        const e = order[i];
+        loss += k.trainRecord(p, 0, g, gAt, L, sc, data, (e >>> shift) * RECORD_BYTES, wdl, inv, (e & shift) * MIRROR);
+      }
     } else {
-      for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) loss += trainRecord(p, g, L, sc, data, order[i] * RECORD_BYTES, wdl, inv);
+      for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) {
+        const e = order[i];
+        loss += trainRecord(p, g, L, sc, data, (e >>> shift) * RECORD_BYTES, wdl, inv, (e & shift) * MIRROR);
+      }
     }
     return loss;
   }

@@ -26,9 +26,19 @@ export function learningRate(lr: number, t: number, total: number): number {
   return lr * (LR_FLOOR + (1 - LR_FLOOR) * 0.5 * (1 + Math.cos((Math.PI * (t - 1)) / Math.max(1, total))));
 }
 
-/** Epoch e's order of the training records (Fisher-Yates from Rng("<seed>:order:<e>")). */
-export function epochOrder(train: Uint32Array, seed: number, epoch: number, order: Uint32Array): void {
-  order.set(train);
+/**
+ * Epoch e's order of the training records (Fisher-Yates from Rng("<seed>:order:<e>")).
+ * With `mirror` the order holds every record twice, as record number * 2 + mirror bit
+ * (`order` is 2N long), so the shuffle mixes both copies; without, the record numbers
+ * as before mirroring existed (the same orders, so old runs give the same bytes).
+ */
+export function epochOrder(train: Uint32Array, seed: number, epoch: number, order: Uint32Array, mirror = false): void {
+  if (mirror) {
+    for (let i = 0; i < train.length; i++) {
+      order[2 * i] = train[i] * 2;
+      order[2 * i + 1] = train[i] * 2 + 1;
+    }
+  } else order.set(train);
   const rng = new Rng(`${seed}:order:${epoch}`);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(rng.float() * (i + 1));
@@ -65,9 +75,13 @@ export interface TrainResult {
   netPath: string | null;
 }
 
-/** The first field where a checkpoint's config differs from this run's, or null. */
+/**
+ * The first field where a checkpoint's config differs from this run's, or null; over the
+ * fields of both, so an option one of them leaves out (--mirror when off) is compared too.
+ */
 function configDifference(a: TrainConfig, b: TrainConfig): string | null {
-  for (const key of Object.keys(a) as (keyof TrainConfig)[]) if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return key;
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof TrainConfig)[]);
+  for (const key of keys) if (JSON.stringify(a[key]) !== JSON.stringify(b[key])) return key;
   return null;
 }
 
@@ -96,13 +110,15 @@ function startRun(args: TrainArgs, io: Io): Run {
   };
   const L = makeLayout(cfg.hidden, cfg.buckets);
   const memory = createArena(cfg.hidden, cfg.buckets);
-  const local = new TaskRunner({ memory, simd: false, data: data.bytes, order: new Uint32Array(0), holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: 1 });
+  const local = new TaskRunner({ memory, simd: false, data: data.bytes, order: new Uint32Array(0), mirror: false, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: 1 });
   const ckPath = join(out, 'checkpoint.bin');
   let header: CheckpointHeader;
   if (args.resume && existsSync(ckPath)) {
     header = readCheckpoint(ckPath, local.params, local.m, local.v, (h) => {
       const diff = configDifference(h.config, cfg);
-      if (diff !== null) throw new InputError(`cannot resume: ${ckPath} belongs to a run with another --${diff} (${JSON.stringify(h.config[diff as keyof TrainConfig])})`);
+      if (diff === null) return;
+      const theirs = h.config[diff as keyof TrainConfig];
+      throw new InputError(`cannot resume: ${ckPath} belongs to a run with another --${diff} (${theirs === undefined ? 'off' : JSON.stringify(theirs)})`);
     });
     log(`resumed from ${ckPath} after epoch ${header.epoch}`);
   } else {
@@ -115,7 +131,8 @@ function startRun(args: TrainArgs, io: Io): Run {
   const n = (x: number) => x.toLocaleString('en-US');
   log(
     `data: ${n(data.records)} records of ${n(data.games)} games; training ${n(data.train.length)}, held out ${n(data.holdout.length)} ` +
-      `(${n(data.holdoutGames)} games); scale ${header.scale}${cfg.scale === null ? ' (fitted)' : ''}; net 768x${cfg.hidden}x2 -> ${cfg.buckets} bucket${cfg.buckets > 1 ? 's' : ''}`,
+      `(${n(data.holdoutGames)} games)${cfg.mirror === true ? ', each training record also mirrored' : ''}; scale ${header.scale}${cfg.scale === null ? ' (fitted)' : ''}; ` +
+      `net 768x${cfg.hidden}x2 -> ${cfg.buckets} bucket${cfg.buckets > 1 ? 's' : ''}`,
   );
   return { args, cfg, data, L, memory, local, header, ckPath, log };
 }
@@ -126,11 +143,11 @@ function startRun(args: TrainArgs, io: Io): Run {
  */
 async function runEpoch(r: Run, pool: Pool, order: Uint32Array, epoch: number, progress: boolean): Promise<void> {
   const { cfg, data, header } = r;
-  const N = data.train.length, batches = Math.ceil(N / cfg.batch), totalSteps = batches * cfg.epochs;
+  const N = order.length, batches = Math.ceil(N / cfg.batch), totalSteps = batches * cfg.epochs;
   const t0 = performance.now(), cpu0 = process.cpuUsage();
   const settle = cfg.epochs >= 2 && epoch === cfg.epochs;
   if (settle) snapOutputWeights(r.local.params, r.L);
-  epochOrder(data.train, cfg.seed, epoch, order);
+  epochOrder(data.train, cfg.seed, epoch, order, cfg.mirror === true);
   const bar = progress ? startLine(`epoch ${epoch}/${cfg.epochs}`, N) : null;
   let lossSum = 0;
   for (let b = 0; b < batches; b++) {
@@ -179,8 +196,10 @@ function exportNet(r: Run): { check: QuantCheck; netPath: string } {
 export async function train(args: TrainArgs, io: Io, script: URL | null, progress = true): Promise<TrainResult> {
   const r = startRun(args, io);
   const { cfg, data, header } = r;
-  const order = new Uint32Array(new SharedArrayBuffer(4 * data.train.length));
-  const shared: SharedState = { memory: r.memory, simd: cfg.kernel === 'simd', data: data.bytes, order, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale };
+  const mirror = cfg.mirror === true;
+  if (mirror && data.records > 0x7fffffff) throw new InputError('--mirror takes at most 2^31 - 1 records (an order entry is record * 2 + mirror bit)');
+  const order = new Uint32Array(new SharedArrayBuffer(4 * data.train.length * (mirror ? 2 : 1)));
+  const shared: SharedState = { memory: r.memory, simd: cfg.kernel === 'simd', data: data.bytes, order, mirror, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale };
   const pool: Pool = script === null || args.threads === 1 ? new LocalPool(shared) : new WorkerPool(script, shared, args.threads, r.L.size);
   try {
     if (header.epoch === 0) r.log(`start: held-out ${(await heldOutLoss(pool, data.holdout.length)).toFixed(6)}`);
