@@ -55,15 +55,17 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
   if (swap < 0) return false;
   swap = SEE_VALUE[board[from] & 7] - swap;
   if (swap <= 0) return true;
-  let occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
-  sliderBlockers(pos, 0, occLo, occHi);
-  sliderBlockers(pos, 1, occLo, occHi);
+  const occ0Lo = bb[0] | bb[16], occ0Hi = bb[1] | bb[17];
+  let occLo = occ0Lo, occHi = occ0Hi;
   if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
   if (to < 32) occLo &= ~(1 << to); else occHi &= ~(1 << (to - 32));
   let stm = board[from] >>> 3;
   attackersTo(bb, to, occLo, occHi, A);
   let atLo = A[0], atHi = A[1];
   let res = 1;
+  // Each side's pins are found the first time that side has an attacker to use (most
+  // exchanges end before both sides have moved), on the board before the move.
+  let pinsKnown = 0;
   const bqLo = bb[6] | bb[10] | bb[22] | bb[26], bqHi = bb[7] | bb[11] | bb[23] | bb[27];
   const rqLo = bb[8] | bb[10] | bb[24] | bb[26], rqHi = bb[9] | bb[11] | bb[25] | bb[27];
   for (;;) {
@@ -73,6 +75,10 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
     const o = stm << 4;
     let sLo = atLo & bb[o], sHi = atHi & bb[o + 1];
     if ((sLo | sHi) === 0) break;
+    if ((pinsKnown & (1 << stm)) === 0) {
+      pinsKnown |= 1 << stm;
+      sliderBlockers(pos, stm, occ0Lo, occ0Hi);
+    }
     if ((PINNERS[2 * (stm ^ 1)] & occLo) | (PINNERS[2 * (stm ^ 1) + 1] & occHi)) {
       sLo &= ~BLOCKERS[2 * stm];
       sHi &= ~BLOCKERS[2 * stm + 1];
