@@ -11,6 +11,11 @@ import { readFileSync } from 'node:fs';
 import { moveToUci, Position } from '@tempo/position';
 import { createSignals, Searcher, TranspositionTable } from '../src/index';
 import { selfplay } from './selfplay';
+import { decodeNet } from '@tempo/nnue';
+import { defaultNetBytes } from '@tempo/nnue/default-net';
+
+/** NNUE=1 in the environment: search with the embedded net (as `setoption name Use NNUE value true`). */
+const NET = process.env.NNUE === '1' ? decodeNet(defaultNetBytes()) : null;
 
 export const BENCH_FENS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
@@ -34,7 +39,7 @@ export const BENCH_FENS = [
 /** `nps <ms> <fen>`: one timed search, printing `nps N nodes N depth N`. */
 if (process.argv[2] === 'analyse') {
   // `analyse <depth> <fen> [Option=value ...]`: every info line of one search.
-  const s = new Searcher(new TranspositionTable(16), createSignals());
+  const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
   for (const a of process.argv.slice(5)) {
     const [k, v] = a.split('=');
     if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
@@ -46,7 +51,7 @@ if (process.argv[2] === 'analyse') {
 } else if (process.argv[2] === 'mates') {
   // `mates <file.epd> <count> <depth>`: how many "dm N" positions get `mate N` exactly within depth.
   const lines = readFileSync(process.argv[3], 'utf8').split('\n').filter(Boolean).slice(0, Number(process.argv[4]));
-  const s = new Searcher(new TranspositionTable(16), createSignals());
+  const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
   for (const a of process.argv.slice(6)) {
     const [k, v] = a.split('=');
     if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
@@ -71,7 +76,7 @@ if (process.argv[2] === 'analyse') {
   // pass is reported, nodes over CPU time (steadier than wall time on a loaded machine).
   // Run from the repository root: the positions are data/nps-positions.fen.
   const NPS_FENS = readFileSync('data/nps-positions.fen', 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
-  const s = new Searcher(new TranspositionTable(16), createSignals());
+  const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
   const ms = Number(process.argv[3]), passes = Number(process.argv[4] ?? 2);
   let nodes = 0, cpu = 0;
   const per: string[] = [];
@@ -92,7 +97,7 @@ if (process.argv[2] === 'analyse') {
   }
   console.log(`nodes per CPU second: ${per.join(' ')}; total ${Math.round((nodes * 1000) / cpu)}`);
 } else if (process.argv[2] === 'nps') {
-  const s = new Searcher(new TranspositionTable(16), createSignals());
+  const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
   // A warm-up search first (another position, then the TT and histories cleared), so
   // the timed one runs on optimized code as in a running engine; CPU time as well as wall.
   if (process.env.NPS_WARMUP === '1') {
@@ -107,7 +112,7 @@ if (process.argv[2] === 'analyse') {
   console.log(`nps ${Math.round((r.nodes * 1000) / t)} nodes ${r.nodes} depth ${r.depth} cpu_ms ${Math.round(cpu)}`);
 } else {
   const depth = Number(process.argv[2] ?? 10);
-  const s = new Searcher(new TranspositionTable(16), createSignals());
+  const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
   for (const a of process.argv.slice(3)) {
     const [k, v] = a.split('=');
     if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);

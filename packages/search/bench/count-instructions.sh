@@ -9,7 +9,7 @@
 # counted one, and divides the difference by 2 x the bench's node count: start-up,
 # table building and the JIT's warm-up cancel out. Node runs with --single-threaded
 # so compilation happens at the same points every time. Default depth 8. Needs
-# valgrind (apt-get install valgrind).
+# valgrind (apt-get install valgrind). NNUE=1 in the environment searches with the embedded net.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 depth=${1:-8}
