@@ -5,7 +5,7 @@
  * pin line, en passant is tested by playing it out on the occupancy, and castling
  * checks its empty path and the squares the king crosses (Chess960 included).
  */
-import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_STEPS, ROOK_TABLE, magicIndex } from '@tempo/bitboard';
+import { BETWEEN, BISHOP_PARAMS, BISHOP_RAYS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_RAYS, ROOK_STEPS, ROOK_TABLE, magicIndex } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION } from '@tempo/position';
 import { PINNED, pinnedPieces } from './common';
 
@@ -122,12 +122,15 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
   // magicIndex call site warm, so V8 inlines it.
   for (let kind = 0; kind < 2; kind++) {
     const P = kind === 0 ? BISHOP_PARAMS : ROOK_PARAMS, T = kind === 0 ? BISHOP_TABLE : ROOK_TABLE, ST = kind === 0 ? BISHOP_STEPS : ROOK_STEPS;
+    const R = kind === 0 ? BISHOP_RAYS : ROOK_RAYS;
     let sLo = (kind === 0 ? bb[o + 6] : bb[o + 8]) | bb[o + 10];
     let sHi = (kind === 0 ? bb[o + 7] : bb[o + 9]) | bb[o + 11];
     while ((sLo | sHi) !== 0) {
       let from: number;
       if (sLo !== 0) { from = 31 - Math.clz32(sLo ^ (sLo - 1)); sLo &= sLo - 1; }
       else { from = 63 - Math.clz32(sHi ^ (sHi - 1)); sHi &= sHi - 1; }
+      // No target on the slider's empty-board lines (the usual case for captures): no move.
+      if (((R[from << 1] & tLo) | (R[(from << 1) + 1] & tHi)) === 0) continue;
       let aLo = ST[from << 1], aHi = ST[(from << 1) + 1];
       if (((aLo & ~occLo) | (aHi & ~occHi)) !== 0) {
         const i = magicIndex(P, from, occLo, occHi);
@@ -182,19 +185,6 @@ export function generateCastlingInto(pos: Position, list: Int32Array, n: number,
   return n;
 }
 
-/** Scratch for the two-half shifts below. */
-const SH = new Int32Array(2);
-/** (lo, hi) shifted towards h8 by k (7, 8, 9, 16): lo' = lo << k, hi' = hi << k | lo >>> (32 - k). */
-function up(lo: number, hi: number, k: number): void {
-  SH[0] = lo << k;
-  SH[1] = (hi << k) | (lo >>> (32 - k));
-}
-/** (lo, hi) shifted towards a1 by k. */
-function down(lo: number, hi: number, k: number): void {
-  SH[0] = (lo >>> k) | (hi << (32 - k));
-  SH[1] = hi >>> k;
-}
-
 function generatePawns(
   pos: Position, list: Int32Array, n: number, captures: boolean, quiets: boolean,
   ksq: number, pinLo: number, pinHi: number, cmLo: number, cmHi: number, inCheck: boolean,
@@ -207,13 +197,23 @@ function generatePawns(
   // Unpinned pawns move set-wise; pinned ones one by one below.
   const pLo = bb[o + 2] & ~pinLo, pHi = bb[o + 3] & ~pinHi;
   // Pushes: quiet ones when quiets, promotion pushes when captures.
+  // Two-half shifts written out in locals (lo' = lo << k, hi' = hi << k | lo >>> (32 - k)
+  // towards h8; the mirror towards a1): no scratch array between the halves.
   if (quiets || captures) {
-    let sLo: number, sHi: number;
-    if (white) up(pLo, pHi, 8); else down(pLo, pHi, 8);
-    sLo = SH[0] & emptyLo; sHi = SH[1] & emptyHi;
-    let dLo: number, dHi: number;
-    if (white) { up(sLo & RANK_3_LO, 0, 8); } else { down(0, sHi & RANK_6_HI, 8); }
-    dLo = SH[0] & emptyLo & cmLo; dHi = SH[1] & emptyHi & cmHi;
+    let sLo: number, sHi: number, dLo: number, dHi: number;
+    if (white) {
+      sLo = (pLo << 8) & emptyLo;
+      sHi = ((pHi << 8) | (pLo >>> 24)) & emptyHi;
+      const r3 = sLo & RANK_3_LO;
+      dLo = (r3 << 8) & emptyLo & cmLo;
+      dHi = (r3 >>> 24) & emptyHi & cmHi;
+    } else {
+      sLo = ((pLo >>> 8) | (pHi << 24)) & emptyLo;
+      sHi = (pHi >>> 8) & emptyHi;
+      const r6 = sHi & RANK_6_HI;
+      dLo = (r6 << 24) & emptyLo & cmLo;
+      dHi = (r6 >>> 8) & emptyHi & cmHi;
+    }
     sLo &= cmLo; sHi &= cmHi;
     const d8 = white ? 8 : -8;
     if (!quiets) { sLo &= promoLo; sHi &= promoHi; dLo = 0; dHi = 0; }
@@ -223,10 +223,12 @@ function generatePawns(
   }
   if (captures) {
     // Towards file a (white +7, black -9) from pawns not on file a; towards file h (+9 / -7).
-    if (white) up(pLo & NOT_A, pHi & NOT_A, 7); else down(pLo & NOT_A, pHi & NOT_A, 9);
-    n = pushPawnTargets(list, n, white ? 7 : -9, SH[0] & enLo & cmLo, SH[1] & enHi & cmHi, promoLo, promoHi);
-    if (white) up(pLo & NOT_H, pHi & NOT_H, 9); else down(pLo & NOT_H, pHi & NOT_H, 7);
-    n = pushPawnTargets(list, n, white ? 9 : -7, SH[0] & enLo & cmLo, SH[1] & enHi & cmHi, promoLo, promoHi);
+    const aLo = pLo & NOT_A, aHi = pHi & NOT_A, hLo = pLo & NOT_H, hHi = pHi & NOT_H;
+    let lo: number, hi: number;
+    if (white) { lo = aLo << 7; hi = (aHi << 7) | (aLo >>> 25); } else { lo = (aLo >>> 9) | (aHi << 23); hi = aHi >>> 9; }
+    n = pushPawnTargets(list, n, white ? 7 : -9, lo & enLo & cmLo, hi & enHi & cmHi, promoLo, promoHi);
+    if (white) { lo = hLo << 9; hi = (hHi << 9) | (hLo >>> 23); } else { lo = (hLo >>> 7) | (hHi << 25); hi = hHi >>> 7; }
+    n = pushPawnTargets(list, n, white ? 9 : -7, lo & enLo & cmLo, hi & enHi & cmHi, promoLo, promoHi);
   }
   // Pinned pawns move only along the pin line, and never while in check.
   const qLo = bb[o + 2] & pinLo, qHi = bb[o + 3] & pinHi;
