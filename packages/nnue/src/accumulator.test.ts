@@ -1,19 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { Position, START_FEN, type Move } from '@tempo/position';
 import { generateLegal } from '@tempo/movegen';
-import { AccumulatorStack, evaluateFeatures, featureIndex, randomNet, shareNet, type NetWeights } from './index';
+import { AccumulatorStack, evaluateFeatures, randomNet, shareNet, type NetWeights } from './index';
+import { boardFeatures } from './test-support';
 
-/** The position's features from both perspectives, by featureIndex (not the stack's table). */
-function features(pos: Position): [number[], number[]] {
-  const white: number[] = [], black: number[] = [];
-  for (let sq = 0; sq < 64; sq++) {
-    const piece = pos.board[sq];
-    if (piece === 0) continue;
-    white.push(featureIndex(0, piece >> 3, piece & 7, sq));
-    black.push(featureIndex(1, piece >> 3, piece & 7, sq));
-  }
-  return [white, black];
-}
 /**
  * Every stack test runs on both backends: the plain TypeScript kernels and the
  * WebAssembly SIMD ones (Node 20 has SIMD; simd.test.ts checks that it is used by default).
@@ -27,7 +17,7 @@ function stackOf(path: Path, net: NetWeights, capacity?: number): AccumulatorSta
 }
 
 const reference = (net: NetWeights, pos: Position) => {
-  const [white, black] = features(pos);
+  const [white, black] = boardFeatures(pos);
   return evaluateFeatures(net, white, black, pos.side);
 };
 
@@ -196,7 +186,7 @@ describe.each(PATHS)('AccumulatorStack (%s): contracts', (path) => {
     const net = randomNet(32, 2, 4), stack = stackOf(path, net);
     const pos = Position.fromFen('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
     stack.refresh(pos);
-    const [white, black] = features(pos);
+    const [white, black] = boardFeatures(pos);
     expect(stack.evaluate(pos)).toBe(evaluateFeatures(net, white, black, 1));
     pos.doNullMove();
     stack.pushNull();

@@ -4,20 +4,15 @@ import { describe, expect, test, vi } from 'vitest';
 import { generateLegal } from '@tempo/movegen';
 import { Position } from '@tempo/position';
 import { assemble, moduleSource } from '../scripts/build-simd.mjs';
-import { AccumulatorStack, createNet, evaluateFeatures, featureIndex, randomNet, type NetWeights } from './index';
+import { AccumulatorStack, createNet, evaluateFeatures, randomNet, type NetWeights } from './index';
 import { simdAvailable } from './simd';
+import { boardFeatures } from './test-support';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
 
 /** The from-scratch reference (evaluateFeatures over featureIndex). */
 function reference(net: NetWeights, pos: Position): number {
-  const white: number[] = [], black: number[] = [];
-  for (let sq = 0; sq < 64; sq++) {
-    const piece = pos.board[sq];
-    if (piece === 0) continue;
-    white.push(featureIndex(0, piece >> 3, piece & 7, sq));
-    black.push(featureIndex(1, piece >> 3, piece & 7, sq));
-  }
+  const [white, black] = boardFeatures(pos);
   return evaluateFeatures(net, white, black, pos.side);
 }
 
