@@ -19,8 +19,11 @@ export class EvalChoice {
   /** The text of paramFile as read when it was set (helpers get the text, not the path). */
   private json: string | null = null;
   params: EvalParams = presetParams('default');
-  /** The net EvalFile names (loaded even while Use NNUE is off) and that name. */
-  private net: NetWeights = defaultNet();
+  /**
+   * The net EvalFile names and that name; null for the embedded net until a search or
+   * `eval` needs it (decoding it costs start-up ~15 ms, spent only when Use NNUE is on).
+   */
+  private net: NetWeights | null = null;
   private netName = DEFAULT_NET_NAME;
   useNnue = USE_NNUE_DEFAULT;
 
@@ -28,7 +31,7 @@ export class EvalChoice {
 
   /** The net the searches use: EvalFile's with Use NNUE on, else none (the hand-crafted evaluation). */
   get activeNet(): NetWeights | null {
-    return this.useNnue ? this.net : null;
+    return this.useNnue ? (this.net ??= defaultNet()) : null;
   }
 
   /** The helpers' message for the current evaluation (a shared net is shared, not copied). */
@@ -43,7 +46,7 @@ export class EvalChoice {
    */
   setNet(value: string): string | null {
     try {
-      this.net = loadNet(value, this.platform);
+      this.net = isDefaultNet(value) ? null : loadNet(value, this.platform);
     } catch (e) {
       return `setoption: EvalFile "${value.trim()}": ${(e as Error).message}; keeping the net ${this.netName}`;
     }

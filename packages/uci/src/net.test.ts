@@ -104,7 +104,7 @@ describe('EvalFile: the net', () => {
 });
 
 describe('Use NNUE', () => {
-  test('the default is USE_NNUE_DEFAULT, and the embedded net is loaded either way', () => {
+  test('the default is USE_NNUE_DEFAULT; the embedded net is what Use NNUE true evaluates with', () => {
     const e = new Engine(createSignals(), () => {});
     expect(e.settings().net).toBe(USE_NNUE_DEFAULT ? defaultNet() : null);
     e.setOption('Use NNUE', true);

@@ -1,7 +1,7 @@
 /**
  * The engine's nets (UCI option EvalFile): the embedded default, decoded once per
- * thread when first asked for (the engine side asks as it loads; the UCI loop only
- * prints its name), and net files read through the platform. Where memory can be
+ * thread when first asked for (the engine side asks when Use NNUE first needs it; the
+ * UCI loop only prints its name), and net files read through the platform. Where memory can be
  * shared the weights live in one SharedArrayBuffer (shareNet): posted to the Lazy SMP
  * helpers, every thread reads the engine worker's copy.
  */

@@ -53,8 +53,9 @@ export const DEFAULT_UCI_ELO = 1600;
 /**
  * Whether the net evaluates by default. Off until a net beats the hand-crafted
  * evaluation in games (issue 25's target; docs/MATCHES.md): the first net, trained on
- * 400k positions, lost -265 +/- 62 Elo to it at 10,000 nodes a move. The net is still
- * loaded (EvalFile's default) so `setoption name Use NNUE value true` needs no file.
+ * 400k positions, lost -265 +/- 62 Elo to it at 10,000 nodes a move. The embedded net
+ * stays EvalFile's default, decoded when `setoption name Use NNUE value true` first
+ * needs it, so no file is needed.
  */
 export const USE_NNUE_DEFAULT = false;
 
