@@ -38,10 +38,22 @@ export class UciEngine {
 
   /** Starts the engine and waits for `uciok`. Rejects with a one-line reason. */
   static async start(command: string, timeoutMs = 10_000): Promise<UciEngine> {
-    const proc = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Its own process group: the shell does not always exec the command, and a kill must
+    // reach the engine below it too (killGroup).
+    const proc = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     const engine = new UciEngine(command, proc);
     engine.send('uci');
-    await engine.readUntil((line) => line === 'uciok', timeoutMs);
+    try {
+      await engine.readUntil((line) => line === 'uciok', timeoutMs);
+    } catch (err) {
+      // An engine that never said `uciok` gets no `quit`: it is killed, or its open pipes
+      // would keep the caller's process alive after the error has been reported.
+      engine.killGroup();
+      proc.stdin.destroy();
+      proc.stdout.destroy();
+      proc.stderr.destroy();
+      throw err;
+    }
     return engine;
   }
 
@@ -56,6 +68,15 @@ export class UciEngine {
     const detail = this.stderrTail.trim().split('\n').pop();
     this.exited = detail ? `${reason} (${detail})` : reason;
     this.wake();
+  }
+
+  /** SIGKILL to the shell and everything it started (the group spawn made). */
+  private killGroup(): void {
+    try {
+      if (this.proc.pid !== undefined) process.kill(-this.proc.pid, 'SIGKILL');
+    } catch {
+      this.proc.kill('SIGKILL'); // the group is gone already, or no groups here
+    }
   }
 
   private send(line: string): void {
@@ -140,7 +161,7 @@ export class UciEngine {
     if (this.exited) return;
     this.send('quit');
     const gone = new Promise<void>((resolve) => this.proc.once('exit', () => resolve()));
-    const timer = setTimeout(() => this.proc.kill(), 1000);
+    const timer = setTimeout(() => this.killGroup(), 1000);
     await gone;
     clearTimeout(timer);
   }
@@ -153,7 +174,9 @@ export class UciEngine {
 export function wholeProcessPerft(command: string, depth: number, timeoutMs = 600_000): Promise<{ nodes: number; seconds: number }> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const proc = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    // Its own process group: the shell does not always exec the command, and a kill must
+    // reach the engine below it too (killGroup).
+    const proc = spawn(command, { shell: true, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     const timer = setTimeout(() => {
       proc.kill();
