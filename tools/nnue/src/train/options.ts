@@ -9,13 +9,15 @@ import { simdAvailable } from './kernel-simd';
 export const TRAIN_USAGE = [
   'usage: tempo-nnue train --data FILE.tnd [--data ...] --out DIR [--hidden 256] [--buckets 1] [--epochs 20]',
   '         [--batch 16384] [--lr 0.001] [--wd 0.01] [--wdl 0.3] [--scale S] [--threads 2] [--holdout 0.05]',
-  '         [--seed 1] [--check 200000] [--kernel simd|plain] [--mirror] [--resume] [--stop-after EPOCH]',
+  '         [--seed 1] [--check 200000] [--kernel simd|plain] [--mirror] [--qat N] [--resume] [--stop-after EPOCH]',
   '',
   'Loss: (sigmoid(net cp / S) - target)^2, target = (1 - wdl) x sigmoid(score / S) + wdl x result (mover\'s view);',
   'S is fitted to the data (golden-section search on sigmoid(score / S) against the results) unless --scale is given.',
   'AdamW (betas 0.9, 0.999; decoupled weight decay --wd), learning rate cosine-decayed from --lr to --lr / 50 over the run.',
   'Held out: whole games, chosen by a hash of the game number (--holdout is the fraction).',
   '--mirror: every training record twice an epoch, as it is and mirrored left-right (files a <-> h); held-out records as they are.',
+  '--qat N: the last N epochs train the net rounded to the int16 grids of the net file (straight-through gradient to the float',
+  'weights), so the exported net is the net trained; without it the last epoch rounds and holds the output weights only.',
   'DIR gets checkpoint.bin after every epoch, train.log, and net.nnue (the quantised net) at the end.',
   '--stop-after E ends the run after epoch E (no net written); --resume with the same options goes on from the checkpoint,',
   'and the result is byte for byte that of a run never stopped.',
@@ -39,6 +41,7 @@ const OPTIONS = {
   kernel: { type: 'string' },
   'stop-after': { type: 'string' },
   mirror: { type: 'boolean' },
+  qat: { type: 'string' },
   resume: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -66,6 +69,11 @@ export interface TrainConfig {
    * without it writes the checkpoint (its JSON header) of the trainer before the option.
    */
   mirror?: true;
+  /**
+   * The last `qat` epochs train the rounded net (qat.ts). Present only when on (1 or
+   * more), so that a run without it writes the checkpoint of the trainer before the option.
+   */
+  qat?: number;
 }
 
 export interface TrainArgs {
@@ -118,6 +126,8 @@ export function parseTrainArgs(argv: string[]): TrainArgs | null {
     kernel: kernelArg(values.kernel),
   };
   if (values.mirror === true) config.mirror = true;
+  const qat = intArg('train', '--qat', values.qat, 0, config.epochs, 0);
+  if (qat > 0) config.qat = qat;
   const stopAfter = values['stop-after'] === undefined ? null : intArg('train', '--stop-after', values['stop-after'], 1, 100000);
   return { config, out: values.out, threads: intArg('train', '--threads', values.threads, 1, 8, 2), resume: values.resume === true, stopAfter };
 }

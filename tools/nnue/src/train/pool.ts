@@ -10,18 +10,21 @@ import { CHUNKS, TaskRunner, type SharedState } from './tasks';
 
 /** The three phases of training, whoever runs them. */
 export interface Pool {
-  /** Gradients of the batch order[start, start + n); resolves to the slices' summed losses in slice order. */
-  grad(start: number, n: number): Promise<number[]>;
+  /**
+   * Gradients of the batch order[start, start + n); resolves to the slices' summed losses
+   * in slice order. `rounded`: on the rounded parameters (written by the caller first).
+   */
+  grad(start: number, n: number, rounded: boolean): Promise<number[]>;
   /** The AdamW step over every parameter. */
   step(n: number, lr: number, t: number, wd: number, freezeOut: boolean): Promise<void>;
-  /** Summed losses of held-out records [start, start + n), by slice. */
-  evaluate(start: number, n: number): Promise<number[]>;
+  /** Summed losses of held-out records [start, start + n), by slice (of the rounded parameters with `rounded`). */
+  evaluate(start: number, n: number, rounded: boolean): Promise<number[]>;
   close(): Promise<void>;
 }
 
 type Task =
-  | { op: 'grad'; start: number; n: number; chunks: number[] }
-  | { op: 'eval'; start: number; n: number; chunks: number[] }
+  | { op: 'grad'; start: number; n: number; chunks: number[]; rounded: boolean }
+  | { op: 'eval'; start: number; n: number; chunks: number[]; rounded: boolean }
   | { op: 'step'; lo: number; hi: number; n: number; lr: number; t: number; wd: number; freeze: boolean };
 
 function runTask(r: TaskRunner, task: Task): number[] {
@@ -29,7 +32,7 @@ function runTask(r: TaskRunner, task: Task): number[] {
     r.stepRange(task.lo, task.hi, task.n, task.lr, task.t, task.wd, task.freeze);
     return [];
   }
-  return task.chunks.map((c) => (task.op === 'grad' ? r.gradChunk(task.start, task.n, c) : r.evalChunk(task.start, task.n, c)));
+  return task.chunks.map((c) => (task.op === 'grad' ? r.gradChunk(task.start, task.n, c, task.rounded) : r.evalChunk(task.start, task.n, c, task.rounded)));
 }
 
 const ALL = Array.from({ length: CHUNKS }, (_, c) => c);
@@ -40,14 +43,14 @@ export class LocalPool implements Pool {
   constructor(shared: SharedState) {
     this.runner = new TaskRunner(shared);
   }
-  async grad(start: number, n: number): Promise<number[]> {
-    return runTask(this.runner, { op: 'grad', start, n, chunks: ALL });
+  async grad(start: number, n: number, rounded: boolean): Promise<number[]> {
+    return runTask(this.runner, { op: 'grad', start, n, chunks: ALL, rounded });
   }
   async step(n: number, lr: number, t: number, wd: number, freeze: boolean): Promise<void> {
     runTask(this.runner, { op: 'step', lo: 0, hi: this.runner.L.size, n, lr, t, wd, freeze });
   }
-  async evaluate(start: number, n: number): Promise<number[]> {
-    return runTask(this.runner, { op: 'eval', start, n, chunks: ALL });
+  async evaluate(start: number, n: number, rounded: boolean): Promise<number[]> {
+    return runTask(this.runner, { op: 'eval', start, n, chunks: ALL, rounded });
   }
   async close(): Promise<void> {}
 }
@@ -86,21 +89,21 @@ export class WorkerPool implements Pool {
     );
   }
 
-  private async slices(op: 'grad' | 'eval', start: number, n: number): Promise<number[]> {
+  private async slices(op: 'grad' | 'eval', start: number, n: number, rounded: boolean): Promise<number[]> {
     const T = this.workers.length;
     const mine = this.workers.map((_, w) => ALL.filter((c) => c % T === w));
-    const results = await this.send(mine.map((chunks) => ({ op, start, n, chunks })));
+    const results = await this.send(mine.map((chunks) => ({ op, start, n, chunks, rounded })));
     const losses = new Array<number>(CHUNKS);
     mine.forEach((chunks, w) => chunks.forEach((c, k) => (losses[c] = results[w][k])));
     return losses;
   }
 
-  grad(start: number, n: number): Promise<number[]> {
-    return this.slices('grad', start, n);
+  grad(start: number, n: number, rounded: boolean): Promise<number[]> {
+    return this.slices('grad', start, n, rounded);
   }
 
-  evaluate(start: number, n: number): Promise<number[]> {
-    return this.slices('eval', start, n);
+  evaluate(start: number, n: number, rounded: boolean): Promise<number[]> {
+    return this.slices('eval', start, n, rounded);
   }
 
   async step(n: number, lr: number, t: number, wd: number, freeze: boolean): Promise<void> {

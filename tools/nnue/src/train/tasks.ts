@@ -10,12 +10,14 @@
  *
  * Everything lives in one shared arena (a shared WebAssembly.Memory's buffer, so a
  * WebAssembly kernel could use the same bytes): parameters, Adam's m and v, CHUNKS
- * gradient buffers, CHUNKS scratch areas.
+ * gradient buffers, CHUNKS scratch areas, and the parameters rounded to their grids
+ * (--qat, qat.ts), which a task reads instead of the parameters when told to.
  */
 import { NNUE_SCALE } from '@tempo/nnue';
 import { RECORD_BYTES } from '../record';
 import { SimdKernel } from './kernel-simd';
 import { MIRROR, Scratch, forward, makeLayout, recordFeatures, recordLoss, scratchBytes, trainRecord, type Layout } from './kernel';
+import { roundToGrid } from './qat';
 
 /** Fixed slices a batch is cut into (and so the most threads that help). */
 export const CHUNKS = 8;
@@ -44,12 +46,17 @@ export interface SharedState {
   scale: number;
 }
 
-/** Float offsets in the arena: parameters, m, v, then the gradient buffers, each `stride` floats. */
-export function arenaLayout(L: Layout): { stride: number; m: number; v: number; grads: number; scratch: number; bytes: number } {
+/**
+ * Float offsets in the arena: parameters, m, v, the gradient buffers (each `stride`
+ * floats), the scratch areas, then the rounded parameters (`rounded`; 16-byte aligned,
+ * as every block is).
+ */
+export function arenaLayout(L: Layout): { stride: number; m: number; v: number; grads: number; scratch: number; rounded: number; bytes: number } {
   const stride = Math.ceil(L.size / 4) * 4;
   const grads = 3 * stride;
   const scratch = grads + CHUNKS * stride;
-  return { stride, m: stride, v: 2 * stride, grads, scratch, bytes: scratch * 4 + CHUNKS * scratchBytes(L.hidden) };
+  const rounded = scratch + (CHUNKS * scratchBytes(L.hidden)) / 4;
+  return { stride, m: stride, v: 2 * stride, grads, scratch, rounded, bytes: (rounded + stride) * 4 };
 }
 
 /** A shared arena for a net of this shape, zeroed. */
@@ -65,6 +72,8 @@ export class TaskRunner {
   readonly params: Float32Array;
   readonly m: Float32Array;
   readonly v: Float32Array;
+  /** The parameters on their int16 grids (roundParams), which grad and eval tasks with `rounded` read. */
+  readonly rounded: Float32Array;
   private readonly grads: Float32Array[] = [];
   /** All CHUNKS gradient buffers as one array (buffer c at c * stride), for the step's loop. */
   private readonly allGrads: Float32Array;
@@ -81,6 +90,7 @@ export class TaskRunner {
     this.params = f(0);
     this.m = f(A.m);
     this.v = f(A.v);
+    this.rounded = f(A.rounded);
     for (let c = 0; c < CHUNKS; c++) {
       this.grads.push(f(A.grads + c * A.stride));
       this.scratch.push(new Scratch(s.hidden, arena, A.scratch * 4 + c * scratchBytes(s.hidden)));
@@ -91,10 +101,19 @@ export class TaskRunner {
     this.simd = s.simd ? new SimdKernel(s.memory) : null;
   }
 
-  /** Slice c of the batch order[start, start + n): its summed gradient into buffer c (zero on entry); returns its summed loss. */
-  gradChunk(start: number, n: number, c: number): number {
+  /** Writes the parameters rounded to their grids into `rounded` (qat.ts); on the calling thread, before tasks that read them. */
+  roundParams(): void {
+    roundToGrid(this.params, this.rounded, this.L);
+  }
+
+  /**
+   * Slice c of the batch order[start, start + n): its summed gradient into buffer c (zero
+   * on entry); returns its summed loss. With `rounded` the passes run on the rounded
+   * parameters (the gradient is still the parameters': straight-through, qat.ts).
+   */
+  gradChunk(start: number, n: number, c: number, rounded = false): number {
     const { data, order, wdl } = this.s;
-    const g = this.grads[c], sc = this.scratch[c], p = this.params, L = this.L, inv = this.invScale;
+    const g = this.grads[c], sc = this.scratch[c], p = rounded ? this.rounded : this.params, L = this.L, inv = this.invScale;
     const end = start + Math.floor(((c + 1) * n) / CHUNKS);
     // Without mirroring an entry is the record number (shift 0, flip 0).
     const shift = this.s.mirror ? 1 : 0;
@@ -104,7 +123,7 @@ export class TaskRunner {
       const gAt = g.byteOffset;
       for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) {
         const e = order[i];
-        loss += k.trainRecord(p, 0, g, gAt, L, sc, data, (e >>> shift) * RECORD_BYTES, wdl, inv, (e & shift) * MIRROR);
+        loss += k.trainRecord(p, p.byteOffset, g, gAt, L, sc, data, (e >>> shift) * RECORD_BYTES, wdl, inv, (e & shift) * MIRROR);
       }
     } else {
       for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) {
@@ -115,16 +134,16 @@ export class TaskRunner {
     return loss;
   }
 
-  /** Slice c of held-out records [start, start + n): their summed loss. */
-  evalChunk(start: number, n: number, c: number): number {
+  /** Slice c of held-out records [start, start + n): their summed loss (of the rounded parameters with `rounded`). */
+  evalChunk(start: number, n: number, c: number, rounded = false): number {
     const { data, holdout, wdl } = this.s;
-    const sc = this.scratch[c], p = this.params, L = this.L, inv = this.invScale;
+    const sc = this.scratch[c], p = rounded ? this.rounded : this.params, L = this.L, inv = this.invScale;
     const end = start + Math.floor(((c + 1) * n) / CHUNKS);
     let loss = 0;
     const k = this.simd;
     for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) {
       const o = holdout[i] * RECORD_BYTES;
-      loss += k !== null ? k.recordLoss(p, 0, L, sc, data, o, wdl, inv) : recordLoss(p, L, sc, data, o, wdl, inv);
+      loss += k !== null ? k.recordLoss(p, p.byteOffset, L, sc, data, o, wdl, inv) : recordLoss(p, L, sc, data, o, wdl, inv);
     }
     return loss;
   }

@@ -10,7 +10,7 @@ const bundle = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 /** Worker threads need the bundled cli.js (its own worker script), built by `pnpm test` before the tests run. */
 describe.skipIf(!existsSync(bundle))('release bundle (dist/cli.js): worker threads', () => {
-  test.each([[[]], [['--mirror']]])('--threads 1, 2 and 3 write the same checkpoint and net (%j)', (extra: string[]) => {
+  test.each([[[]], [['--mirror']], [['--mirror', '--qat', '2']]])('--threads 1, 2 and 3 write the same checkpoint and net (%j)', (extra: string[]) => {
     const dir = mkdtempSync(join(tmpdir(), 'tempo-nnue-threads-'));
     writeFileSync(join(dir, 'm.txt'), randomGameLines(60, 12, 20).join('\n') + '\n');
     const run = (...args: string[]) => execFileSync(process.execPath, [bundle, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });

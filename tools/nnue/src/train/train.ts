@@ -2,7 +2,8 @@
  * `tempo-nnue train`: the run. Loads the records, splits off the held-out games, fits
  * the scale (or takes --scale), starts from seeded weights or the checkpoint, then per
  * epoch: the training records in a seeded order, batch by batch gradient (CHUNKS fixed
- * slices) and AdamW step, the held-out loss, a log line, a checkpoint. At the end the
+ * slices) and AdamW step, the held-out loss, a log line, a checkpoint. With --qat the
+ * last epochs run the passes on the rounded parameters (qat.ts). At the end the
  * quantised net is written and checked against the float one.
  */
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { checkQuantised, quantise, type QuantCheck } from './export';
 import { makeLayout, type Layout } from './kernel';
 import type { TrainArgs, TrainConfig } from './options';
 import { LocalPool, WorkerPool, type Pool } from './pool';
+import { isQatEpoch } from './qat';
 import { TaskRunner, createArena, type SharedState } from './tasks';
 import { startLine } from './progress-line';
 
@@ -58,7 +60,7 @@ export function initialWeights(p: Float32Array, hidden: number, ftBias: number, 
 
 /**
  * Rounds the output weights to their int16 grid (multiples of 1/QB) before the last
- * epoch, which then trains only the rest: the first layer and the biases learn around
+ * epoch of a run without --qat, which then trains only the rest: the first layer and the biases learn around
  * the rounded output layer, whose rounding (steps of 400/QB = 6.25 cp for a saturated
  * neuron) is otherwise the largest part of the quantised net's error.
  */
@@ -139,13 +141,17 @@ function startRun(args: TrainArgs, io: Io): Run {
 
 /**
  * One epoch: the seeded order, gradient and step batch by batch, the held-out loss, the
- * checkpoint and the log line. The run's last epoch holds the output weights on their grid.
+ * checkpoint and the log line. Without --qat the run's last epoch holds the output
+ * weights on their grid; a --qat epoch rounds the parameters before every batch and
+ * runs the passes on them (its held-out loss is the rounded net's, the float
+ * parameters' in brackets).
  */
 async function runEpoch(r: Run, pool: Pool, order: Uint32Array, epoch: number, progress: boolean): Promise<void> {
   const { cfg, data, header } = r;
   const N = order.length, batches = Math.ceil(N / cfg.batch), totalSteps = batches * cfg.epochs;
   const t0 = performance.now(), cpu0 = process.cpuUsage();
-  const settle = cfg.epochs >= 2 && epoch === cfg.epochs;
+  const qat = isQatEpoch(epoch, cfg.epochs, cfg.qat);
+  const settle = cfg.qat === undefined && cfg.epochs >= 2 && epoch === cfg.epochs;
   if (settle) snapOutputWeights(r.local.params, r.L);
   epochOrder(data.train, cfg.seed, epoch, order, cfg.mirror === true);
   const bar = progress ? startLine(`epoch ${epoch}/${cfg.epochs}`, N) : null;
@@ -153,7 +159,8 @@ async function runEpoch(r: Run, pool: Pool, order: Uint32Array, epoch: number, p
   for (let b = 0; b < batches; b++) {
     const start = b * cfg.batch, n = Math.min(cfg.batch, N - start);
     let batchLoss = 0;
-    for (const l of await pool.grad(start, n)) batchLoss += l;
+    if (qat) r.local.roundParams();
+    for (const l of await pool.grad(start, n, qat)) batchLoss += l;
     lossSum += batchLoss;
     header.step++;
     await pool.step(n, learningRate(cfg.lr, header.step, totalSteps), header.step, cfg.wd, settle);
@@ -162,30 +169,44 @@ async function runEpoch(r: Run, pool: Pool, order: Uint32Array, epoch: number, p
   bar?.stop();
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0), cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  const hold = await heldOutLoss(pool, data.holdout.length);
+  if (qat) r.local.roundParams();
+  const hold = await heldOutLoss(pool, data.holdout.length, qat);
+  const unrounded = qat && data.holdout.length > 0 ? ` (float weights ${(await heldOutLoss(pool, data.holdout.length, false)).toFixed(6)})` : '';
   const entry: EpochLog = { epoch, train: lossSum / N, holdout: hold };
   header.history.push(entry);
   header.epoch = epoch;
   writeCheckpoint(r.ckPath, header, r.local.params, r.local.m, r.local.v);
   r.log(
-    `epoch ${epoch}/${cfg.epochs}: train ${entry.train.toFixed(6)} held-out ${data.holdout.length === 0 ? '-' : hold.toFixed(6)} ` +
+    `epoch ${epoch}/${cfg.epochs}: train ${entry.train.toFixed(6)} held-out ${data.holdout.length === 0 ? '-' : hold.toFixed(6)}${unrounded} ` +
       `lr ${learningRate(cfg.lr, header.step, totalSteps).toPrecision(3)} ${Math.round(N / seconds).toLocaleString('en-US')} positions/s (${seconds.toFixed(1)} s; ` +
       `${Math.round(N / cpuSeconds).toLocaleString('en-US')} a CPU-second, all threads)`,
   );
 }
 
-/** Quantises, writes DIR/net.nnue (read back once) and compares it with the float net. */
+/**
+ * Quantises, writes DIR/net.nnue (read back once) and compares it with the float net:
+ * with --qat the rounded parameters (the net trained), and for information also the
+ * float parameters as they are (the comparison a run without --qat makes).
+ */
 function exportNet(r: Run): { check: QuantCheck; netPath: string } {
-  const { data, L, local } = r;
+  const { data, L, local, cfg } = r;
   const net = quantise(local.params, L);
   const bytes = encodeNet(net);
   decodeNet(bytes);
   const netPath = join(r.args.out, 'net.nnue');
   writeFileSync(netPath, bytes);
-  const held = data.holdout.length > 0;
-  const check = checkQuantised(local.params, L, net, data.bytes, held ? data.holdout : data.train, r.cfg.check);
+  const held = data.holdout.length > 0, which = held ? data.holdout : data.train;
+  const compare = (p: Float32Array) => checkQuantised(p, L, net, data.bytes, which, cfg.check, cfg.wdl, r.header.scale);
+  const where = `${held ? 'held-out' : 'training'} positions`;
+  if (cfg.qat !== undefined) {
+    const raw = compare(local.params);
+    r.log(`float weights unrounded vs quantised (information): mean ${raw.meanCp.toFixed(3)} cp, largest ${raw.maxCp.toFixed(2)} cp; loss ${raw.floatLoss.toFixed(6)} unrounded`);
+    local.roundParams();
+  }
+  const check = compare(cfg.qat !== undefined ? local.rounded : local.params);
+  r.log(`loss on the ${check.positions.toLocaleString('en-US')} ${where} checked: quantised net ${check.loss.toFixed(6)}, ${cfg.qat !== undefined ? 'trained' : 'float'} net ${check.floatLoss.toFixed(6)}`);
   r.log(
-    `net: ${netPath} (${bytes.length.toLocaleString('en-US')} bytes); quantised vs float on ${check.positions.toLocaleString('en-US')} ${held ? 'held-out' : 'training'} positions: ` +
+    `net: ${netPath} (${bytes.length.toLocaleString('en-US')} bytes); quantised vs ${cfg.qat !== undefined ? 'trained (rounded) net' : 'float'} on ${check.positions.toLocaleString('en-US')} ${where}: ` +
       `mean ${check.meanCp.toFixed(3)} cp, largest ${check.maxCp.toFixed(2)} cp (record ${check.worst}): ` +
       (check.ok ? 'within the target (mean <= 2, largest <= 10)' : 'NOT within the target (mean <= 2, largest <= 10)'),
   );
@@ -202,7 +223,7 @@ export async function train(args: TrainArgs, io: Io, script: URL | null, progres
   const shared: SharedState = { memory: r.memory, simd: cfg.kernel === 'simd', data: data.bytes, order, mirror, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale };
   const pool: Pool = script === null || args.threads === 1 ? new LocalPool(shared) : new WorkerPool(script, shared, args.threads, r.L.size);
   try {
-    if (header.epoch === 0) r.log(`start: held-out ${(await heldOutLoss(pool, data.holdout.length)).toFixed(6)}`);
+    if (header.epoch === 0) r.log(`start: held-out ${(await heldOutLoss(pool, data.holdout.length, false)).toFixed(6)}`);
     const last = args.stopAfter === null ? cfg.epochs : Math.min(cfg.epochs, args.stopAfter);
     for (let epoch = header.epoch + 1; epoch <= last; epoch++) await runEpoch(r, pool, order, epoch, progress);
   } finally {
@@ -215,12 +236,15 @@ export async function train(args: TrainArgs, io: Io, script: URL | null, progres
   return { scale: header.scale, history: header.history, ...exportNet(r) };
 }
 
-/** Mean held-out loss (0 with no held-out records), in pieces of 2^16 records, slices summed in order. */
-async function heldOutLoss(pool: Pool, n: number): Promise<number> {
+/**
+ * Mean held-out loss (0 with no held-out records), in pieces of 2^16 records, slices
+ * summed in order; of the rounded parameters (written by the caller) with `rounded`.
+ */
+async function heldOutLoss(pool: Pool, n: number, rounded: boolean): Promise<number> {
   if (n === 0) return 0;
   let sum = 0;
   for (let start = 0; start < n; start += 1 << 16) {
-    for (const l of await pool.evaluate(start, Math.min(1 << 16, n - start))) sum += l;
+    for (const l of await pool.evaluate(start, Math.min(1 << 16, n - start), rounded)) sum += l;
   }
   return sum / n;
 }
