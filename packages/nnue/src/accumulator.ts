@@ -10,10 +10,11 @@
  * last computed ply and replays the moves from there. Many nodes (TT cutoffs, moves
  * refuted before their static evaluation) never pay for an update.
  *
- * Two backends compute the same bits: WebAssembly SIMD (simd.wat; the accumulators and
- * a copy of the weights in the stack's own linear memory, see simd.ts for why a copy)
- * where the runtime has it, else the plain TypeScript kernels (update.ts,
- * forwardWords) over the net's own arrays, shared by every stack (and thread).
+ * Two backends compute the same bits: WebAssembly SIMD (simd.wat) where the runtime
+ * has it, the accumulators beside the weights in one linear memory (a shared net's
+ * memory, which every stack of every thread computes in, or else the stack's own memory
+ * with a copy of the weights: see simd.ts), else the plain TypeScript kernels
+ * (update.ts, forwardWords) over the net's own arrays, shared by every stack (and thread).
  */
 import type { Position, StateInfo } from '@tempo/position';
 import { FEATURE_BASE, outputBucket } from './features';
@@ -36,7 +37,7 @@ const NONE = 64; // NO_SQUARE: a dirty entry's from or to off the board
 export class AccumulatorStack {
   // `declare` for the fields the constructor sets: no field definition with
   // `undefined` first, so V8 tracks each as its typed array (docs/DESIGN.md).
-  /** The weights: shared by the plain path, copied into the memory by the SIMD one (set them before making stacks). */
+  /** The weights: read in place by the plain path and by SIMD on a shared net, else copied into the stack's memory (set them before making stacks). */
   declare readonly net: NetWeights;
   /** Ply k's accumulators at slot[k] (white's perspective) and slot[k] + H (black's). */
   declare private acc: Int16Array;
@@ -79,6 +80,14 @@ export class AccumulatorStack {
     return this.mem !== null;
   }
 
+  /**
+   * Whether the SIMD kernels read the net's own weights in its shared WebAssembly
+   * memory (a net from shareNet where wasm threads exist), not a copy of them.
+   */
+  get sharesWeights(): boolean {
+    return this.mem !== null && this.mem.sharesWeights;
+  }
+
   /** Plies of room before the next grow. */
   get capacity(): number {
     return this.slot.length;
@@ -110,7 +119,7 @@ export class AccumulatorStack {
       list[k] = mem.ft + (fb[piece] + sq) * R;
       list[n + k++] = mem.ft + (fb[16 + piece] + (sq ^ 56)) * R;
     }
-    mem.x.refresh(mem.acc, R, mem.bias, 0, n);
+    mem.x.refresh(mem.acc, R, mem.bias, mem.list, n);
     if (__DEBUG__) {
       const fresh = new Int16Array(2 * H);
       this.fromBoard(board, new Int32Array(fresh.buffer), 0);
@@ -266,7 +275,7 @@ export class AccumulatorStack {
     const slot = new Int32Array(n), computed = new Uint8Array(n);
     let acc: Int16Array;
     if (mem !== null) {
-      // The accumulators are the memory's last array: it grows in place, then new views.
+      // The memory grows in place (the stack's own) or the accumulators move to a larger region (a shared one): new views.
       mem.reserve(n * 4 * H);
       acc = mem.accView(n * 2 * H);
       this.list = mem.listView();

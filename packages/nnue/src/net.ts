@@ -21,6 +21,7 @@ import {
   QA,
   QB,
 } from './constants';
+import { shareWeights, type SharedWeights } from './simd';
 
 /** A quantised net: int16 first layer (scale QA), int16 output weights (QB), int32 output biases (QA * QB). */
 export interface NetWeights {
@@ -36,6 +37,13 @@ export interface NetWeights {
   outWeights: Int16Array;
   /** [bucket]: B. */
   outBias: Int32Array;
+  /**
+   * Set by shareNet where wasm threads exist: the shared WebAssembly memory the arrays
+   * above live in, with the weights also laid out as the SIMD kernels read them, so
+   * that every thread's stacks use this one copy. It describes these arrays: a net
+   * made from a shared one with other arrays (`{ ...net, ftWeights }`) must drop it.
+   */
+  wasm?: SharedWeights;
 }
 
 /** A net file (or a net) that cannot be used; the message is one line naming the problem. */
@@ -149,12 +157,21 @@ export function decodeNet(bytes: Uint8Array): NetWeights {
 }
 
 /**
- * A copy of `net` whose arrays live in one SharedArrayBuffer: posted to worker
- * threads, every search thread reads the same weights (structured clone shares the
- * buffer, it does not copy it).
+ * A copy of `net` in shared memory, for posting to worker threads (structured clone
+ * shares the memory, it does not copy it), so that every search thread reads the same
+ * weights. Where the runtime has wasm threads and SIMD (Node; cross-origin-isolated
+ * pages), the memory is a shared WebAssembly.Memory (the `wasm` field) that the SIMD
+ * stacks of every thread compute in, so nothing copies the weights again; elsewhere
+ * the arrays live in one SharedArrayBuffer and each SIMD stack copies them into its own
+ * memory (simd.ts).
  */
 export function shareNet(net: NetWeights): NetWeights {
   checkNet(net);
+  return shareWeights(net) ?? shareBuffer(net);
+}
+
+/** shareNet's copy in one SharedArrayBuffer. */
+function shareBuffer(net: NetWeights): NetWeights {
   const H = net.hidden, B = net.buckets;
   const ft = NNUE_INPUTS * H, ow = 2 * B * H;
   // int32 outBias first, so every array starts aligned to its element size.

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test, vi } from 'vitest';
 import { generateLegal } from '@tempo/movegen';
 import { Position } from '@tempo/position';
-import { assemble, moduleSource } from '../scripts/build-simd.mjs';
+import { assemble, moduleSource, sharedWat } from '../scripts/build-simd.mjs';
 import { AccumulatorStack, createNet, evaluateFeatures, randomNet, type NetWeights } from './index';
 import { simdAvailable } from './simd';
 import { boardFeatures } from './test-support';
@@ -46,10 +46,11 @@ function walk(net: NetWeights, seed: number): Set<number> {
 }
 
 describe('WebAssembly SIMD kernels', () => {
-  test('simd-bytes.ts is simd.wat assembled (run pnpm --filter @tempo/nnue wasm after editing the .wat), and Node runs it', async () => {
+  test('simd-bytes.ts is simd.wat assembled, and its shared-memory variant (run pnpm --filter @tempo/nnue wasm after editing the .wat), and Node runs it', async () => {
     const wat = readFileSync(fileURLToPath(new URL('./simd.wat', import.meta.url)), 'utf8');
     const committed = readFileSync(fileURLToPath(new URL('./simd-bytes.ts', import.meta.url)), 'utf8');
-    expect(committed).toBe(moduleSource(await assemble(wat)));
+    expect(sharedWat(wat)).toContain('(import "env" "memory" (memory 1 65536 shared))');
+    expect(committed).toBe(moduleSource(await assemble(wat), await assemble(sharedWat(wat))));
     expect(simdAvailable()).toBe(true);
     expect(new AccumulatorStack(randomNet(16, 1)).simd).toBe(true); // the default where available
     expect(new AccumulatorStack(randomNet(16, 1), 4, { simd: false }).simd).toBe(false);
@@ -61,6 +62,7 @@ describe('WebAssembly SIMD kernels', () => {
     try {
       const simd = await import('./simd'), acc = await import('./accumulator');
       expect(simd.simdAvailable()).toBe(false);
+      expect(simd.shareWeights(randomNet(16, 1))).toBe(null); // shareNet shares a SharedArrayBuffer instead
       const net = randomNet(16, 1, 3), stack = new acc.AccumulatorStack(net);
       expect(stack.simd).toBe(false);
       const pos = Position.fromFen(KIWIPETE);

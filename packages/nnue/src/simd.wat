@@ -1,5 +1,7 @@
 ;; The accumulator stack's kernels in WebAssembly SIMD (i16x8: eight int16 lanes an
 ;; instruction), assembled by scripts/build-simd.mjs into simd-bytes.ts; simd.ts drives it.
+;; The script also assembles a variant whose imported memory is shared, the import line
+;; below changed to (memory 1 65536 shared), for a shared net's memory (simd.ts).
 ;;
 ;; Everything is in the imported memory, addressed in bytes: the net's int16 weights
 ;; (feature-major rows of H) and the stack's accumulators (pairs of H int16, white's

@@ -41,8 +41,8 @@ export type ToHelper =
   | { type: 'job'; job: HelperJob }
   | { type: 'tt'; buffer: SharedArrayBuffer }
   /**
-   * The evaluation: the net (null: the hand-crafted evaluation; its arrays in one
-   * SharedArrayBuffer, so every helper reads the engine worker's copy) and the
+   * The evaluation: the net (null: the hand-crafted evaluation; in shared memory,
+   * shareNet's, so every helper reads the engine worker's copy) and the
    * weights, the text of a parameter file when `json` is set, else a preset.
    */
   | { type: 'eval'; preset: string; json: string | null; net: NetWeights | null }

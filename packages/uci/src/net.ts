@@ -2,8 +2,10 @@
  * The engine's nets (UCI option EvalFile): the embedded default, decoded once per
  * thread when first asked for (the engine side asks when Use NNUE first needs it; the
  * UCI loop only prints its name), and net files read through the platform. Where memory can be
- * shared the weights live in one SharedArrayBuffer (shareNet): posted to the Lazy SMP
- * helpers, every thread reads the engine worker's copy.
+ * shared the weights live in shared memory (shareNet: a shared WebAssembly.Memory where
+ * wasm threads exist, which every thread's SIMD accumulators compute in, else a
+ * SharedArrayBuffer): posted to the Lazy SMP helpers, every thread reads the engine
+ * worker's one copy.
  */
 import { DEFAULT_NET_NAME, decodeNet, shareNet, type NetWeights } from '@tempo/nnue';
 import { defaultNetBytes } from '@tempo/nnue/default-net';
