@@ -1,13 +1,14 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evaluateFeatures } from '@tempo/nnue';
+import { QB, evaluateFeatures } from '@tempo/nnue';
 import { Rng, collectIo } from '@tempo/toolkit';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../cli';
 import { convert } from '../convert';
 import { RECORD_BYTES } from '../record';
 import { randomGameLines } from '../test-support';
+import { readCheckpoint } from './checkpoint';
 import { quantise } from './export';
 import { Scratch, makeLayout, trainRecord } from './kernel';
 import { parseTrainArgs } from './options';
@@ -122,6 +123,10 @@ describe('--qat runs', () => {
   test('over six epochs the last two train the rounded net: only the truncation is left, where the output-layer step leaves more', async () => {
     const off = await train(args('off6', ['--epochs', '6']), collectIo(), null, false);
     const on = await train(args('qat6', ['--epochs', '6', '--qat', '2']), collectIo(), null, false);
+    // The last epoch held the output weights on their grid (their straight-through steps would leave them between grid points).
+    const L = makeLayout(16, 2), p = new Float32Array(L.size);
+    readCheckpoint(join(dir, 'qat6', 'checkpoint.bin'), p, new Float32Array(L.size), new Float32Array(L.size), () => {});
+    for (let i = L.outWeights; i < L.outBias; i++) expect(p[i] * QB, `output weight ${i - L.outWeights}`).toBe(Math.round(p[i] * QB));
     expect(on.check!.maxCp).toBeLessThan(1.03);
     expect(off.check!.maxCp).toBeGreaterThan(3 * on.check!.maxCp);
     expect(off.check!.meanCp).toBeGreaterThan(2 * on.check!.meanCp);

@@ -60,9 +60,12 @@ export function initialWeights(p: Float32Array, hidden: number, ftBias: number, 
 
 /**
  * Rounds the output weights to their int16 grid (multiples of 1/QB) before the last
- * epoch of a run without --qat, which then trains only the rest: the first layer and the biases learn around
+ * epoch, which then trains only the rest: the first layer and the biases learn around
  * the rounded output layer, whose rounding (steps of 400/QB = 6.25 cp for a saturated
- * neuron) is otherwise the largest part of the quantised net's error.
+ * neuron) is otherwise the largest part of the quantised net's error. With --qat too:
+ * there the output weights' straight-through steps gather at the midpoints between
+ * grid points (a weight whose best value lies between two of them is pushed back from
+ * either side), so every epoch rounds many of them the other way; held, they stop.
  */
 export function snapOutputWeights(p: Float32Array, L: Layout): void {
   for (let i = L.outWeights; i < L.outBias; i++) p[i] = Math.round(p[i] * QB) / QB;
@@ -141,17 +144,16 @@ function startRun(args: TrainArgs, io: Io): Run {
 
 /**
  * One epoch: the seeded order, gradient and step batch by batch, the held-out loss, the
- * checkpoint and the log line. Without --qat the run's last epoch holds the output
- * weights on their grid; a --qat epoch rounds the parameters before every batch and
- * runs the passes on them (its held-out loss is the rounded net's, the float
- * parameters' in brackets).
+ * checkpoint and the log line. The run's last epoch holds the output weights on their
+ * grid; a --qat epoch rounds the parameters before every batch and runs the passes on
+ * them (its held-out loss is the rounded net's, the float parameters' in brackets).
  */
 async function runEpoch(r: Run, pool: Pool, order: Uint32Array, epoch: number, progress: boolean): Promise<void> {
   const { cfg, data, header } = r;
   const N = order.length, batches = Math.ceil(N / cfg.batch), totalSteps = batches * cfg.epochs;
   const t0 = performance.now(), cpu0 = process.cpuUsage();
   const qat = isQatEpoch(epoch, cfg.epochs, cfg.qat);
-  const settle = cfg.qat === undefined && cfg.epochs >= 2 && epoch === cfg.epochs;
+  const settle = cfg.epochs >= 2 && epoch === cfg.epochs;
   if (settle) snapOutputWeights(r.local.params, r.L);
   epochOrder(data.train, cfg.seed, epoch, order, cfg.mirror === true);
   const bar = progress ? startLine(`epoch ${epoch}/${cfg.epochs}`, N) : null;
