@@ -6,12 +6,15 @@
  * unchanged (the straight-through estimator: rounding is taken as the identity in the
  * backward pass). So the net that is trained, whose held-out loss is logged and which
  * the export check compares, is the net that is exported; the float parameters only
- * carry the small steps that add up until a weight crosses to the next grid point.
+ * carry the small steps that add up until a weight crosses to the next grid point. The
+ * run's last epoch still rounds and holds the output weights (train.ts,
+ * snapOutputWeights): under this estimator they gather at the midpoints between grid
+ * points and flip from epoch to epoch.
  *
  * The rounded copy lives in the arena beside the parameters (tasks.ts) and is written
- * by the calling thread before every batch (a pass over the parameters, ~1 ms at H 256,
- * against ~100 ms for the batch), so the workers read a copy that is a function of the
- * parameters alone and the run stays the same for any thread count.
+ * by the calling thread before every batch (a pass over the parameters, ~0.5 ms at
+ * H 256, against tens of ms for the batch), so the workers read a copy that is a
+ * function of the parameters alone and the run stays the same for any thread count.
  *
  * The float forward on the rounded copy is the integer inference of @tempo/nnue
  * (`evaluateFeatures`) as far as it matters: an accumulator is a sum of multiples of
