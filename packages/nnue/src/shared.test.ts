@@ -163,7 +163,60 @@ parentPort.once('message', ({ dir, net, boards }) => {
 });
 `;
 
+/**
+ * Three workers at once, each making six stacks (capacity 2) and pushing every other
+ * one to 70 plies, so it moves through regions of 1, 2 and 3 pages and frees the
+ * first two, which stacks of any thread may take next. They keep every stack alive,
+ * wait for each other, then report the regions they hold (a private field, read
+ * from JavaScript) and evaluate one position on each.
+ */
+const RACER = `
+globalThis.__DEBUG__ = true;
+const { parentPort } = require('node:worker_threads');
+parentPort.once('message', ({ dir, net, board, barrier, workers }) => {
+  const { AccumulatorStack } = require(dir + '/accumulator.js');
+  const stacks = [];
+  for (let i = 0; i < 6; i++) {
+    const s = new AccumulatorStack(net, 2);
+    if (i % 2 === 0) for (let k = 0; k < 70; k++) s.push();
+    stacks.push(s);
+  }
+  const ctl = new Int32Array(barrier);
+  Atomics.add(ctl, 0, 1);
+  while (Atomics.load(ctl, 0) < workers) Atomics.wait(ctl, 0, Atomics.load(ctl, 0), 10);
+  const pos = { board: board.board, side: board.side, pieceCount: board.pieceCount, ply: 0 };
+  const values = stacks.map((s) => (s.refresh(pos), s.evaluate(pos)));
+  parentPort.postMessage({ regions: stacks.map((s) => [s.mem.region.page, s.mem.region.pages]), values, shared: stacks.every((s) => s.sharesWeights) });
+});
+`;
+
 describe('a shared net posted to a worker thread', () => {
+  test('three workers taking, outgrowing and retaking regions at once: the regions held are disjoint, past the weights, and every stack evaluates right', async () => {
+    const net = randomNet(256, 1, 19), shared = shareNet(net), weightPages = pages(shared);
+    const pos = Position.fromFen(KIWIPETE), board = { board: pos.board.slice(), side: pos.side, pieceCount: Int32Array.from(pos.pieceCount) };
+    const want = reference(net, pos), barrier = new SharedArrayBuffer(4), workers = 3;
+    const runs = Array.from({ length: workers }, () => {
+      const w = new Worker(RACER, { eval: true });
+      const reply = new Promise<{ regions: [number, number][]; values: number[]; shared: boolean }>((resolve, reject) => {
+        w.once('message', resolve);
+        w.once('error', reject);
+      });
+      w.postMessage({ dir, net: shared, board, barrier, workers });
+      return reply.finally(() => w.terminate());
+    });
+    const all = await Promise.all(runs);
+    const held = all.flatMap((r) => r.regions).sort((a, b) => a[0] - b[0]);
+    expect(held).toHaveLength(18);
+    expect(held.filter(([, n]) => n === 3)).toHaveLength(9); // the stacks pushed to 70 plies (128 x 1 KB and the list)
+    for (let i = 0; i < held.length; i++) {
+      expect(held[i][0]).toBeGreaterThanOrEqual(weightPages);
+      if (i > 0) expect(held[i][0]).toBeGreaterThanOrEqual(held[i - 1][0] + held[i - 1][1]);
+    }
+    for (const r of all) expect([r.shared, ...r.values]).toEqual([true, ...Array(6).fill(want)]);
+    expect(regionsMade(shared)).toBeLessThan(36); // of the 36 regions taken (9 stacks x 3, 9 x 1), some were taken again
+  });
+
+
   test('the worker\'s stack computes in the same memory (a region of its own) and gives the evaluations of the main thread\'s stack and of the reference', async () => {
     const net = randomNet(128, 4, 13), shared = shareNet(net);
     const main = new AccumulatorStack(shared, 4);
