@@ -22,7 +22,7 @@
  * SCReLU's clamp(acc, 0, QA) at that scale, and the first layer's clip (+/-1.98, at most
  * 505 / QA a weight) keeps 32 features and the bias inside int16, so the engine's
  * accumulator never wraps. What it leaves out is the integer output's two truncations
- * (of sum / QA and of the centipawns), under 1 cp together: they have no gradient and
+ * (of sum / QA and of the centipawns), under 1.03 cp together: they have no gradient and
  * would only add a step function to the loss.
  */
 import { QA, QB } from '@tempo/nnue';
