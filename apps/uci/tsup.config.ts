@@ -3,6 +3,7 @@ import { defineConfig, type Options } from 'tsup';
 // A build script, not the engine: the search's facts the loop needs before the
 // engine loads (`__SEARCH_PARAMS__`, `__SEARCH_SIGNALS__`), read by @tempo/uci's helper.
 import { searchFacts } from '../../packages/uci/build/search-facts';
+import { evalFilePlugin } from '../../packages/nnue/build/evalfile-plugin';
 
 /**
  * Three self-contained files in dist/, every Tempo package bundled from source with
@@ -16,20 +17,30 @@ import { searchFacts } from '../../packages/uci/build/search-facts';
  *   statement, so it loads as a classic worker and as a module worker alike.
  * - client.js + client.d.ts, the typed client for pages (`.`, `./client`): ESM with
  *   its declarations, none of the engine in it.
+ *
+ * With TEMPO_EVALFILE=<net file> (the root Makefile's `make EXE=<path> EVALFILE=<net>`,
+ * as OpenBench builds), only tempo.js, into dist-evalfile/, with that net as the
+ * default in place of the committed one (packages/nnue/build/evalfile-plugin.ts).
  */
 export default defineConfig(async (): Promise<Options[]> => {
-  rmSync('dist', { recursive: true, force: true }); // once, before the three builds (each `clean` would race the others)
   const define = { __DEBUG__: 'false', ...(await searchFacts()) };
   const common: Options = { splitting: false, minifySyntax: true, noExternal: [/^@tempo\//], define };
+  const node: Options = {
+    ...common,
+    entry: { tempo: 'src/main.ts' },
+    format: ['esm'],
+    target: 'node20',
+    platform: 'node',
+    banner: { js: '#!/usr/bin/env node' },
+  };
+  const evalFile = process.env.TEMPO_EVALFILE;
+  if (evalFile) {
+    const { plugin } = await evalFilePlugin(evalFile);
+    return [{ ...node, outDir: 'dist-evalfile', clean: true, esbuildPlugins: [plugin] }];
+  }
+  rmSync('dist', { recursive: true, force: true }); // once, before the three builds (each `clean` would race the others)
   return [
-    {
-      ...common,
-      entry: { tempo: 'src/main.ts' },
-      format: ['esm'],
-      target: 'node20',
-      platform: 'node',
-      banner: { js: '#!/usr/bin/env node' },
-    },
+    node,
     {
       ...common,
       entry: { 'tempo-worker': 'src/browser-worker.ts' },

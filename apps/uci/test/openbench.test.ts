@@ -2,15 +2,17 @@
  * OpenBench's build contract, run as its client runs it: `make EXE=<path>` at the
  * repository root writes an executable Node script at <path>, and `<path> bench`
  * prints, within OpenBench's 60 s, a node count and a speed that its client can read,
- * the node count being the signature of `node apps/uci/dist/tempo.js bench`.
+ * the node count being the signature of `node apps/uci/dist/tempo.js bench`; and with
+ * `EVALFILE=<net>`, as OpenBench passes a network, an engine whose default net is that file.
  * Needs make: skipped with a message where it is missing, failed under CI=true.
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { encodeNet, fnv1a, NET_HEADER_BYTES, randomNet } from '@tempo/nnue';
 import { ENGINE } from './engine-process';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -62,5 +64,35 @@ describe.skipIf(!hasMake)('make EXE=<path> (OpenBench)', () => {
     expect(read.bench).toBe(signature);
     expect(read.nps).toBe(Number(/^Nodes\/second: (\d+)$/m.exec(ob.stdout)?.[1]));
     expect(read.nps).toBeGreaterThan(0);
+  });
+
+  test('EVALFILE=<net> builds the engine with that net as its default; a broken net fails the build in one line', () => {
+    // A net no build has seen: its own name (tempo-<weights hash>.nnue) becomes EvalFile's default.
+    const bytes = encodeNet(randomNet(32, 2, 2311));
+    const net = join(dir, 'ob-net.nnue');
+    writeFileSync(net, bytes);
+    const name = `tempo-${fnv1a(bytes, NET_HEADER_BYTES).toString(16).padStart(8, '0')}.nnue`;
+    const exe = join(dir, 'Tempo-evalfile');
+    const made = spawnSync('make', [`EXE=${exe}`, `EVALFILE=${net}`], { cwd: ROOT, encoding: 'utf8' });
+    expect(made.status, made.stderr + made.stdout).toBe(0);
+
+    const uci = spawnSync(exe, [], { input: 'uci\nquit\n', encoding: 'utf8' });
+    expect(uci.stdout).toContain(`option name EvalFile type string default ${name}\n`);
+    // Its default net searches as the dist build searches with that file loaded through EvalFile.
+    const nodes = (out: string) => Number(/^Nodes searched: (\d+)$/m.exec(out)?.[1]);
+    const own = spawnSync(exe, [], { input: 'setoption name Use NNUE value true\nbench\nquit\n', encoding: 'utf8' });
+    const loaded = spawnSync(process.execPath, [ENGINE], {
+      input: `setoption name EvalFile value ${net}\nsetoption name Use NNUE value true\nbench\nquit\n`,
+      encoding: 'utf8',
+    });
+    expect(loaded.stdout).not.toContain('error');
+    expect(nodes(own.stdout)).toBeGreaterThan(0);
+    expect(nodes(own.stdout)).toBe(nodes(loaded.stdout));
+
+    const broken = join(dir, 'broken.nnue');
+    writeFileSync(broken, bytes.subarray(0, 1000));
+    const failed = spawnSync('make', [`EXE=${join(dir, 'Tempo-broken')}`, `EVALFILE=${broken}`], { cwd: ROOT, encoding: 'utf8' });
+    expect(failed.status).not.toBe(0);
+    expect(failed.stderr + failed.stdout).toContain(`EVALFILE ${broken}: net file: 1000 bytes`);
   });
 });

@@ -1,0 +1,40 @@
+/**
+ * An esbuild plugin (Node only: it runs in a bundler's config, never in the engine)
+ * that builds a bundle of @tempo/nnue's sources with another default net: the one in
+ * `file`, as OpenBench's `make EXE=<path> EVALFILE=<net>` asks. It replaces the
+ * committed src/default-net.ts and src/default-net-name.ts with the sources
+ * `pnpm net:embed <file>` would write (net-sources.mjs), so the bundle's EvalFile
+ * default, its name and its bytes are that net's; the work tree is not touched. The
+ * file is checked with decodeNet first: a file that is not a whole, intact net of
+ * this format fails the build with decodeNet's one line.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
+import type { Options } from 'tsup';
+import { netSources } from './net-sources.mjs';
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/** The plugin and the name the net gets (tempo-<hash>.nnue, EvalFile's default in the bundle). */
+export async function evalFilePlugin(file: string): Promise<{ plugin: Plugin; name: string }> {
+  const { decodeNet } = await import('@tempo/nnue');
+  const path = resolve(file);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(path));
+    decodeNet(bytes);
+  } catch (e) {
+    throw new Error(`EVALFILE ${file}: ${(e as Error).message}`);
+  }
+  const { name, nameSource, bytesSource } = netSources(bytes, basename(path));
+  const plugin: Plugin = {
+    name: 'tempo-evalfile',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]packages[\\/]nnue[\\/]src[\\/]default-net(-name)?\.ts$/ }, (args) => ({
+        contents: args.path.endsWith('-name.ts') ? nameSource : bytesSource,
+        loader: 'ts',
+      }));
+    },
+  };
+  return { plugin, name };
+}
