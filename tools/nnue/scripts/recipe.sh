@@ -6,7 +6,11 @@
 # arguments give the same bytes on any x86-64 machine with Node 20 (tools/nnue/README.md,
 # "Reproducing a net").
 #
-#   bash tools/nnue/scripts/recipe.sh NAME COMMIT SEED GAMES NODES -- [train options...]
+#   bash tools/nnue/scripts/recipe.sh NAME COMMIT SEED GAMES NODES [SEED GAMES NODES...] -- [train options...]
+#
+# Each SEED GAMES NODES triple is one data run of engine COMMIT (games 0 to GAMES-1 of
+# that seed: game i depends on the seed and i only, so the first GAMES games of a longer
+# run are these); the runs are converted together, in the order given.
 #
 # The small run the README quotes (about 3 minutes of two cores):
 #   bash tools/nnue/scripts/recipe.sh small 4dcbf1d 900 200 5000 -- --hidden 64 --epochs 4
@@ -15,19 +19,31 @@
 # generated is resumed or reused (datagen keeps finished parts), a finished training run is
 # trained again from scratch into a fresh folder so its bytes are checked, not assumed.
 set -euo pipefail
-if [ $# -lt 5 ]; then echo "usage: recipe.sh NAME COMMIT SEED GAMES NODES [-- train options...]" >&2; exit 2; fi
-name=$1 commit=$2 seed=$3 games=$4 nodes=$5; shift 5
+usage() { echo "usage: recipe.sh NAME COMMIT SEED GAMES NODES [SEED GAMES NODES...] [-- train options...]" >&2; exit 2; }
+[ $# -ge 5 ] || usage
+name=$1 commit=$2; shift 2
+runs=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do
+  [ $# -ge 3 ] || usage
+  for v in "$1" "$2" "$3"; do [[ $v =~ ^[0-9]+$ ]] || { echo "recipe: \"$v\" is not a number (SEED GAMES NODES)" >&2; usage; }; done
+  runs+=("$1:$2:$3"); shift 3
+done
 [ "${1:-}" = "--" ] && shift
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 dir=${TEMPO_DATA:-$HOME/.tempo}/recipe/$name
 mkdir -p "$dir"
 openings=$repo/../shared/data/openings-3moves.epd
 [ -f "$openings" ] || { echo "recipe: $openings not found (the shared data folder beside the repository)" >&2; exit 2; }
-data=$dir/seed$seed-nodes$nodes-games$games.txt
-bash "$repo/tools/tune/scripts/datagen-at.sh" "$commit" --openings "$openings" --openings-part train \
-  --games "$games" --nodes "$nodes" --threads 2 --seed "$seed" --chunk 100 --out "$data"
+parts=()
+for run in "${runs[@]}"; do
+  IFS=: read -r seed games nodes <<< "$run"
+  data=$dir/seed$seed-nodes$nodes-games$games.txt
+  bash "$repo/tools/tune/scripts/datagen-at.sh" "$commit" --openings "$openings" --openings-part train \
+    --games "$games" --nodes "$nodes" --threads 2 --seed "$seed" --chunk 100 --out "$data"
+  parts+=("$data.parts")
+done
 (cd "$repo" && [ -f tools/nnue/dist/cli.js ] || npx -y pnpm@10.34.8 exec turbo run build --filter=tempo-nnue... --output-logs=errors-only)
-node "$repo/tools/nnue/dist/cli.js" convert "$data.parts" --out "$dir/data.tnd"
+node "$repo/tools/nnue/dist/cli.js" convert "${parts[@]}" --out "$dir/data.tnd"
 rm -rf "$dir/run"
 node "$repo/tools/nnue/dist/cli.js" train --data "$dir/data.tnd" --out "$dir/run" "$@"
 echo "records: $(sha256sum "$dir/data.tnd" | cut -c1-64)  $dir/data.tnd"
