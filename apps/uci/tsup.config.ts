@@ -35,8 +35,7 @@ export default defineConfig(async (): Promise<Options[]> => {
   };
   const evalFile = process.env.TEMPO_EVALFILE;
   if (evalFile) {
-    const { plugin } = await evalFilePlugin(evalFile);
-    return [{ ...node, outDir: 'dist-evalfile', clean: true, esbuildPlugins: [plugin] }];
+    return [{ ...node, outDir: 'dist-evalfile', clean: true, esbuildPlugins: [await evalFilePlugin(evalFile)] }];
   }
   rmSync('dist', { recursive: true, force: true }); // once, before the three builds (each `clean` would race the others)
   return [

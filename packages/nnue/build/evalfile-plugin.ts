@@ -15,8 +15,8 @@ import { netSources } from './net-sources.mjs';
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
-/** The plugin and the name the net gets (tempo-<hash>.nnue, EvalFile's default in the bundle). */
-export async function evalFilePlugin(file: string): Promise<{ plugin: Plugin; name: string }> {
+/** The plugin for the net in `file` (which it checks first). */
+export async function evalFilePlugin(file: string): Promise<Plugin> {
   const { decodeNet } = await import('@tempo/nnue');
   const path = resolve(file);
   let bytes: Uint8Array;
@@ -26,8 +26,8 @@ export async function evalFilePlugin(file: string): Promise<{ plugin: Plugin; na
   } catch (e) {
     throw new Error(`EVALFILE ${file}: ${(e as Error).message}`);
   }
-  const { name, nameSource, bytesSource } = netSources(bytes, basename(path));
-  const plugin: Plugin = {
+  const { nameSource, bytesSource } = netSources(bytes, basename(path));
+  return {
     name: 'tempo-evalfile',
     setup(build) {
       build.onLoad({ filter: /[\\/]packages[\\/]nnue[\\/]src[\\/]default-net(-name)?\.ts$/ }, (args) => ({
@@ -36,5 +36,4 @@ export async function evalFilePlugin(file: string): Promise<{ plugin: Plugin; na
       }));
     },
   };
-  return { plugin, name };
 }

@@ -9,7 +9,7 @@
  */
 
 /** tempo-<first 8 hex digits of the weights hash (header bytes 28-31)>.nnue */
-export function netName(bytes) {
+function netName(bytes) {
   const hash = new DataView(bytes.buffer, bytes.byteOffset, 32).getUint32(28, true);
   return `tempo-${hash.toString(16).padStart(8, '0')}.nnue`;
 }
