@@ -14,8 +14,12 @@ import { selfplay } from './selfplay';
 import { decodeNet } from '@tempo/nnue';
 import { defaultNetBytes } from '@tempo/nnue/default-net';
 
-/** NNUE=1 in the environment: search with the embedded net (as `setoption name Use NNUE value true`). */
-const NET = process.env.NNUE === '1' ? decodeNet(defaultNetBytes()) : null;
+/**
+ * NNUE=1 in the environment: search with the embedded net (as `setoption name Use NNUE
+ * value true`); NNUE=<file>: with that net file (as EvalFile, to compare nets' speed).
+ */
+const NNUE = process.env.NNUE;
+const NET = NNUE === undefined || NNUE === '' || NNUE === '0' ? null : decodeNet(NNUE === '1' ? defaultNetBytes() : new Uint8Array(readFileSync(NNUE)));
 
 export const BENCH_FENS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
