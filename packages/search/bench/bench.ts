@@ -78,8 +78,9 @@ if (process.argv[2] === 'analyse') {
   // `npsall <ms> [passes]`: the six positions of `pnpm nps` (tools/perft/src/nps-parse.ts)
   // at movetime, a fresh table and histories each, `passes` times (default 2); the last
   // pass is reported, nodes over CPU time (steadier than wall time on a loaded machine).
-  // Run from the repository root: the positions are data/nps-positions.fen.
-  const NPS_FENS = readFileSync('data/nps-positions.fen', 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+  // The positions are the repository's data/nps-positions.fen, found from the bundle's
+  // place (packages/search/bench/dist/bench.mjs), so it runs from any folder.
+  const NPS_FENS = readFileSync(new URL('../../../../data/nps-positions.fen', import.meta.url), 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
   const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
   const ms = Number(process.argv[3]), passes = Number(process.argv[4] ?? 2);
   let nodes = 0, cpu = 0;
