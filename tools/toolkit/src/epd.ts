@@ -80,8 +80,17 @@ export class InputError extends Error {
 
 /** Reads a file; throws InputError with a one-line message when it cannot be read. */
 export function readTextFile(path: string): string {
+  return readInput(path, (p) => readFileSync(p, 'utf8'));
+}
+
+/** Reads a file's bytes; throws InputError with a one-line message when it cannot be read. */
+export function readBinaryFile(path: string): Uint8Array {
+  return readInput(path, (p) => new Uint8Array(readFileSync(p)));
+}
+
+function readInput<T>(path: string, read: (path: string) => T): T {
   try {
-    return readFileSync(path, 'utf8');
+    return read(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? e);

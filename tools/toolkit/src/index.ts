@@ -15,6 +15,7 @@ export {
   parseEpd,
   parseEpdLine,
   parseFenList,
+  readBinaryFile,
   readTextFile,
 } from './epd';
 export { type UciDivide, UciEngine, wholeProcessPerft } from './uci';

@@ -4,6 +4,7 @@
 import { join, resolve } from 'node:path';
 import { START_FEN, Position } from '@tempo/position';
 import { DEFAULT_PARAMS, PRESET_NAMES, isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
+import { NET_HEADER_BYTES, NetFileError, decodeNet, fnv1a, type NetWeights } from '@tempo/nnue';
 import {
   InputError,
   OPENINGS_PARTS,
@@ -12,6 +13,7 @@ import {
   intArg,
   parseCommand,
   parseFenList,
+  readBinaryFile,
   readTextFile,
   selectOpenings,
   tempoDataDir,
@@ -40,11 +42,15 @@ export interface DatagenConfig {
   evalParams: EvalParams;
   /** `preset NAME` or the --params file as given. */
   evalSource: string;
+  /** The net the engine evaluates with (--net), or null: the hand-crafted evaluation of evalParams. */
+  net: NetWeights | null;
+  /** The --net file as given, and its weights hash (the file header's FNV-1a), when there is one. */
+  netSource: { file: string; hash: string } | null;
 }
 
 export const USAGE = [
   'usage: tempo-datagen --openings FILE|startpos [--openings-part all|train|test] [--games N] [--nodes K] [--threads T] [--seed S] [--out FILE] [--chunk N] [--hash MB]',
-  '                     [--preset default|handset|pesto-only | --params TABLE.json]',
+  '                     [--preset default|handset|pesto-only | --params TABLE.json | --net NET.nnue]',
   '',
   'Self-play games of Tempo in process (one worker thread per game stream, no UCI) at a fixed node',
   'budget per move; writes training records "fen | score | result" (white\'s view), one a line.',
@@ -61,6 +67,7 @@ export const USAGE = [
   '  --hash MB         transposition table per worker (default 16), cleared before every game',
   '  --preset NAME     the engine plays with this evaluation preset (default: default, the committed table)',
   '  --params FILE     ... or with this table (the evaluation\'s JSON, as tune writes it)',
+  '  --net FILE        ... or with this net (a net file, as tempo-nnue writes it; its hash is in the parts\' settings)',
   '',
   'Games: a random opening, then 4-8 random legal plies (a start a depth-4 search scores beyond',
   `+/-${A.startScore} is drawn again). They end by checkmate, stalemate, threefold repetition, the fifty-move`,
@@ -86,6 +93,7 @@ const OPTIONS = {
   hash: { type: 'string' },
   preset: { type: 'string' },
   params: { type: 'string' },
+  net: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -118,7 +126,23 @@ export function parseDatagenArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   if (openings.length === 0) throw new InputError(`${values.openings}: no openings in part ${openingsPart}`);
   const out = resolve(values.out ?? join(defaultDataDir(env), `seed${seed}-nodes${nodes}-games${games}.txt`));
   const { evalParams, evalSource } = evalArgs(cmd, values.preset, values.params);
-  return { games, nodes, threads, seed, chunk, hashMb, openingsSource: values.openings, openingsPart, openings, out, evalParams, evalSource };
+  if (values.net !== undefined && (values.preset !== undefined || values.params !== undefined))
+    throw new UsageError(`${cmd}: give --net or --preset/--params, not both (the net replaces the hand-crafted evaluation)`);
+  const { net, netSource } = values.net === undefined ? { net: null, netSource: null } : netArg(values.net);
+  return { games, nodes, threads, seed, chunk, hashMb, openingsSource: values.openings, openingsPart, openings, out, evalParams, evalSource, net, netSource };
+}
+
+/** The net of --net, refused in one line (InputError) when the file is unreadable, truncated, corrupt or not a net. */
+function netArg(file: string): { net: NetWeights; netSource: { file: string; hash: string } } {
+  const bytes = readBinaryFile(file);
+  try {
+    const net = decodeNet(bytes);
+    const hash = fnv1a(bytes, NET_HEADER_BYTES).toString(16).padStart(8, '0'); // = the header's, decodeNet checked
+    return { net, netSource: { file, hash } };
+  } catch (e) {
+    if (e instanceof NetFileError) throw new InputError(`${file}: ${e.message}`);
+    throw e;
+  }
 }
 
 /** The weights of --preset or --params (at most one): DEFAULT_PARAMS itself when neither is given. */

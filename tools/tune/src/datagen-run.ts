@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { START_FEN } from '@tempo/position';
-import { searchPosition } from '@tempo/search';
+import { Searcher, TranspositionTable, createSignals, searchPosition } from '@tempo/search';
 import { InputError, startProgress, type Io } from '@tempo/toolkit';
 import { playChunk, type GameSummary } from './datagen-chunk';
 import type { DatagenConfig } from './datagen-options';
@@ -67,7 +67,8 @@ export const partsDir = (out: string): string => `${out}.parts`;
  * plays the same, such as `--params` with the table that was the default).
  */
 export function settingsOf(config: DatagenConfig): Record<string, unknown> {
-  const sig = searchPosition(START_FEN, { depth: 6 }, { hashMb: 1, evalParams: config.evalParams });
+  const searcher = new Searcher(new TranspositionTable(1), createSignals(), { evalParams: config.evalParams, net: config.net });
+  const sig = searchPosition(START_FEN, { depth: 6 }, { searcher });
   return {
     format: 1,
     games: config.games,
@@ -77,6 +78,8 @@ export function settingsOf(config: DatagenConfig): Record<string, unknown> {
     hashMb: config.hashMb,
     openings: { count: config.openings.length, sha256: createHash('sha256').update(config.openings.join('\n')).digest('hex') },
     engine: { depth6Nodes: sig.nodes, depth6Score: sig.score },
+    // Only with --net, so that the settings of a run without one read as they always did.
+    ...(config.netSource !== null ? { net: { hash: config.netSource.hash } } : {}),
   };
 }
 
@@ -102,7 +105,7 @@ function checkSettings(dir: string, settings: Record<string, unknown>): void {
 
 /** The in-process runner (tests, and anyone without worker threads). */
 export function inProcessRunner(config: DatagenConfig): ChunkRunner {
-  const player = new SelfPlayer(config.hashMb, config.evalParams);
+  const player = new SelfPlayer(config.hashMb, config.evalParams, config.net);
   const spec = { openings: config.openings, seed: config.seed, nodes: config.nodes };
   return {
     run: async (job, onGame) => playChunk(player, spec, job.first, job.last, onGame),

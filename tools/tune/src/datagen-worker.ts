@@ -7,6 +7,7 @@ import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { playChunk, type GameSpec, type GameSummary } from './datagen-chunk';
 import type { ChunkJob, ChunkRunner, RunnerFactory } from './datagen-run';
 import type { EvalParams } from '@tempo/eval';
+import type { NetWeights } from '@tempo/nnue';
 import { SelfPlayer } from './selfplay';
 
 /** What a datagen worker is started with. */
@@ -16,6 +17,8 @@ export interface DatagenWorkerData {
   hashMb: number;
   /** The evaluation weights (structured-cloned: typed arrays travel as they are). */
   evalParams: EvalParams;
+  /** The net (--net) or null; structured-cloned, one copy a worker. */
+  net: NetWeights | null;
 }
 
 type ToWorker = { type: 'chunk'; job: ChunkJob };
@@ -29,6 +32,7 @@ export function workerRunners(script: URL): RunnerFactory {
       spec: { openings: config.openings, seed: config.seed, nodes: config.nodes },
       hashMb: config.hashMb,
       evalParams: config.evalParams,
+      net: config.net,
     };
     const worker = new Worker(script, { workerData: data });
     let current: { resolve(text: string): void; reject(e: Error): void; onGame(g: GameSummary): void } | null = null;
@@ -69,7 +73,7 @@ export function workerRunners(script: URL): RunnerFactory {
 export function startWorker(): void {
   const data = workerData as DatagenWorkerData;
   const port = parentPort!;
-  const player = new SelfPlayer(data.hashMb, data.evalParams);
+  const player = new SelfPlayer(data.hashMb, data.evalParams, data.net);
   port.on('message', (msg: ToWorker) => {
     try {
       const text = playChunk(player, data.spec, msg.job.first, msg.job.last, (game) => port.postMessage({ type: 'game', game } satisfies FromWorker));

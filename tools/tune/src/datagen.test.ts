@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
@@ -5,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { Position } from '@tempo/position';
 import { paramsToJson, presetParams } from '@tempo/eval';
+import { encodeNet, randomNet } from '@tempo/nnue';
 import { collectIo } from '@tempo/toolkit';
 import { main } from './datagen';
 import { parseDatagenArgs } from './datagen-options';
@@ -92,6 +94,61 @@ describe('datagen run', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.length).toBe(1);
     expect(r.stderr[0]).toMatch(/^tempo-datagen: .*one\.txt\.parts was made with other settings \(nodes 300 there, 301 now\)/);
+  });
+});
+
+describe('datagen with a net (--net)', () => {
+  const net1 = join(dir, 'net1.nnue'), net2 = join(dir, 'net2.nnue');
+  writeFileSync(net1, encodeNet(randomNet(16, 1, 7)));
+  writeFileSync(net2, encodeNet(randomNet(16, 1, 8)));
+  const small = (out: string, threads: number) => [...base(out, threads), '--games', '2'];
+  const inProcess = join(dir, 'net-in-process.txt'), bundled = join(dir, 'net-bundled.txt'), hce = join(dir, 'net-hce.txt');
+
+  test('the net plays: the bundle\'s worker threads give the bytes the in-process run gives, other games than without it', async () => {
+    const a = await run([...small(inProcess, 1), '--net', net1]);
+    expect(a.stderr).toEqual([]);
+    expect(a.code).toBe(0);
+    // The bundle (pnpm test builds it first) with two worker threads: the net travels to each worker.
+    const script = new URL('../dist/datagen.js', import.meta.url);
+    const b = spawnSync(process.execPath, [script.pathname, ...small(bundled, 2), '--net', net1], { encoding: 'utf8' });
+    expect(b.stderr).toBe('');
+    expect(b.status).toBe(0);
+    expect(readFileSync(inProcess, 'utf8').split('\n').length).toBeGreaterThan(10);
+    expect(sha(bundled)).toBe(sha(inProcess));
+    expect((await run(small(hce, 1))).code).toBe(0);
+    expect(sha(hce)).not.toBe(sha(inProcess));
+    const settings = (f: string) => JSON.parse(readFileSync(`${f}.parts/settings.json`, 'utf8'));
+    const bytes = readFileSync(net1);
+    expect(settings(inProcess).net).toEqual({ hash: bytes.readUInt32LE(28).toString(16).padStart(8, '0') });
+    expect(settings(hce).net).toBeUndefined();
+    expect(settings(inProcess).engine).not.toEqual(settings(hce).engine);
+  });
+
+  test('a parts folder made with one net refuses another, naming the net', async () => {
+    const r = await run([...small(inProcess, 1), '--net', net2]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.length).toBe(1);
+    expect(r.stderr[0]).toMatch(/was made with other settings \(.*net \{"hash":"[0-9a-f]{8}"\} there, \{"hash":"[0-9a-f]{8}"\} now/);
+  });
+
+  test('a truncated or corrupt net file, or --net with a table, is refused in one line, exit 2', async () => {
+    const truncated = join(dir, 'truncated.nnue'), corrupt = join(dir, 'corrupt.nnue');
+    const bytes = readFileSync(net1);
+    writeFileSync(truncated, bytes.subarray(0, bytes.length - 10));
+    const flipped = Buffer.from(bytes);
+    flipped[100] ^= 1;
+    writeFileSync(corrupt, flipped);
+    for (const [args, message] of [
+      [['--net', truncated], new RegExp(`^tempo-datagen: ${truncated}: net file: .*bytes`)],
+      [['--net', corrupt], new RegExp(`^tempo-datagen: ${corrupt}: net file: weights hash 0x[0-9a-f]{8} does not match`)],
+      [['--net', join(dir, 'none.nnue')], /^tempo-datagen: cannot read .*none\.nnue: no such file$/],
+      [['--net', net1, '--preset', 'handset'], /^tempo-datagen: datagen: give --net or --preset\/--params, not both/],
+    ] as const) {
+      const r = await run(['--openings', 'startpos', ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.length).toBe(1);
+      expect(r.stderr[0]).toMatch(message);
+    }
   });
 });
 

@@ -19,6 +19,7 @@
 import { CASTLING, EN_PASSANT, PROMOTION, Position, hasInsufficientMaterial, isRepetitionDraw } from '@tempo/position';
 import { MAX_MOVES, generateLegal } from '@tempo/movegen';
 import type { EvalParams } from '@tempo/eval';
+import type { NetWeights } from '@tempo/nnue';
 import { Searcher, TranspositionTable, VALUE_MATE_IN_MAX_PLY, createSignals, quiescenceLeaf } from '@tempo/search';
 import type { TrainingRecord } from './record';
 
@@ -111,10 +112,13 @@ export class SelfPlayer {
   /** Only for the quiescence filter, so the moves played never depend on the filter. */
   private readonly quiet: Searcher;
 
-  /** @param evalParams the weights both searchers evaluate with (default: the committed table) */
-  constructor(hashMb = 16, evalParams?: EvalParams) {
-    this.searcher = new Searcher(new TranspositionTable(hashMb), createSignals(), { evalParams });
-    this.quiet = new Searcher(new TranspositionTable(1), createSignals(), { evalParams });
+  /**
+   * @param evalParams the weights both searchers evaluate with (default: the committed table)
+   * @param net a net both searchers evaluate with instead (null: the hand-crafted evaluation)
+   */
+  constructor(hashMb = 16, evalParams?: EvalParams, net: NetWeights | null = null) {
+    this.searcher = new Searcher(new TranspositionTable(hashMb), createSignals(), { evalParams, net });
+    this.quiet = new Searcher(new TranspositionTable(1), createSignals(), { evalParams, net });
   }
 
   /** Forgets everything a game leaves behind (TT, histories, killers, counter moves, corrections, pawn hash). */
