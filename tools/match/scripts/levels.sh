@@ -22,20 +22,23 @@ dir=${TEMPO_DATA:-$HOME/.tempo}/matches/levels
 if [ $# -gt 0 ] && [[ $1 != *:* ]]; then dir=$1; shift; fi
 levels=("$@")
 [ ${#levels[@]} -gt 0 ] || levels=(1000:2401 1400:2402 1800:2403 2100:2404 2400:2405)
+for level in "${levels[@]}"; do
+  [[ $level =~ ^[0-9]+:[0-9]+$ ]] || { echo "levels: '$level' is not ELO:SEED" >&2; exit 2; }
+done
 stockfish=${STOCKFISH:-/usr/games/stockfish}
-[ -x "$stockfish" ] || { echo "levels: no Stockfish at $stockfish (apt-get install stockfish, or set STOCKFISH)" >&2; exit 2; }
-repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
+repo=$(cd "$(dirname "$0")/../../.." && pwd)
 cli=$repo/tools/match/dist/cli.js
-[ -f "$cli" ] || { echo "levels: build tempo-match first (pnpm match --help, or turbo run build --filter=tempo-match...)" >&2; exit 2; }
 openings=$repo/../shared/data/openings-3moves.epd
-[ -f "$openings" ] || { echo "levels: no openings at $openings" >&2; exit 2; }
 mkdir -p "$dir"
 
 for level in "${levels[@]}"; do
   elo=${level%%:*} seed=${level##*:}
-  [[ $elo =~ ^[0-9]+$ && $seed =~ ^[0-9]+$ ]] || { echo "levels: '$level' is not ELO:SEED" >&2; exit 2; }
   anchor=$(( elo < 1350 ? 1350 : elo ))
   if [ -f "$dir/$elo.txt" ] && grep -q '^Elo:' "$dir/$elo.txt"; then continue; fi
+  # Checked only when a level is still to play: a finished folder is summarised anywhere.
+  [ -x "$stockfish" ] || { echo "levels: no Stockfish at $stockfish (apt-get install stockfish, or set STOCKFISH)" >&2; exit 2; }
+  [ -f "$cli" ] || { echo "levels: build tempo-match first (pnpm match --help builds it)" >&2; exit 2; }
+  [ -f "$openings" ] || { echo "levels: no openings at $openings (the shared data beside the repository)" >&2; exit 2; }
   node "$cli" --engine name=tempo-$elo "cmd=node $engine" option.UCI_LimitStrength=true option.UCI_Elo=$elo \
     --engine name=sf-$anchor "cmd=$stockfish" option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=$anchor \
     --each tc=10+0.1 option.Hash=16 --games 100 --openings "$openings" --openings-part test \
