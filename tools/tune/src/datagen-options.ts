@@ -44,8 +44,8 @@ export interface DatagenConfig {
   evalSource: string;
   /** The net the engine evaluates with (--net), or null: the hand-crafted evaluation of evalParams. */
   net: NetWeights | null;
-  /** The --net file as given, and its weights hash (the file header's FNV-1a), when there is one. */
-  netSource: { file: string; hash: string } | null;
+  /** The net's weights hash (the file header's FNV-1a) in hex, when there is one. */
+  netHash: string | null;
 }
 
 export const USAGE = [
@@ -128,17 +128,16 @@ export function parseDatagenArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   const { evalParams, evalSource } = evalArgs(cmd, values.preset, values.params);
   if (values.net !== undefined && (values.preset !== undefined || values.params !== undefined))
     throw new UsageError(`${cmd}: give --net or --preset/--params, not both (the net replaces the hand-crafted evaluation)`);
-  const { net, netSource } = values.net === undefined ? { net: null, netSource: null } : netArg(values.net);
-  return { games, nodes, threads, seed, chunk, hashMb, openingsSource: values.openings, openingsPart, openings, out, evalParams, evalSource, net, netSource };
+  const { net, netHash } = values.net === undefined ? { net: null, netHash: null } : netArg(values.net);
+  return { games, nodes, threads, seed, chunk, hashMb, openingsSource: values.openings, openingsPart, openings, out, evalParams, evalSource, net, netHash };
 }
 
 /** The net of --net, refused in one line (InputError) when the file is unreadable, truncated, corrupt or not a net. */
-function netArg(file: string): { net: NetWeights; netSource: { file: string; hash: string } } {
+function netArg(file: string): { net: NetWeights; netHash: string } {
   const bytes = readBinaryFile(file);
   try {
     const net = decodeNet(bytes);
-    const hash = fnv1a(bytes, NET_HEADER_BYTES).toString(16).padStart(8, '0'); // = the header's, decodeNet checked
-    return { net, netSource: { file, hash } };
+    return { net, netHash: fnv1a(bytes, NET_HEADER_BYTES).toString(16).padStart(8, '0') }; // = the header's, decodeNet checked
   } catch (e) {
     if (e instanceof NetFileError) throw new InputError(`${file}: ${e.message}`);
     throw e;

@@ -79,7 +79,7 @@ export function settingsOf(config: DatagenConfig): Record<string, unknown> {
     openings: { count: config.openings.length, sha256: createHash('sha256').update(config.openings.join('\n')).digest('hex') },
     engine: { depth6Nodes: sig.nodes, depth6Score: sig.score },
     // Only with --net, so that the settings of a run without one read as they always did.
-    ...(config.netSource !== null ? { net: { hash: config.netSource.hash } } : {}),
+    ...(config.netHash !== null ? { net: { hash: config.netHash } } : {}),
   };
 }
 
