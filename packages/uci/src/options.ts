@@ -51,13 +51,15 @@ export const UCI_ELO_MAX = 2400;
 export const DEFAULT_UCI_ELO = 1600;
 
 /**
- * Whether the net evaluates by default. Off until a net beats the hand-crafted
- * evaluation in games (issue 25's target; docs/MATCHES.md): the first net, trained on
- * 400k positions, lost -265 +/- 62 Elo to it at 10,000 nodes a move. The embedded net
- * stays EvalFile's default, decoded when `setoption name Use NNUE value true` first
- * needs it, so no file is needed.
+ * Whether the net evaluates by default. On since round 1's net (tempo-4f1663f7, 9.7M
+ * positions of Tempo's own games; packages/nnue/nets/README.md): the first net (400k
+ * positions) lost -265 +/- 62 Elo to the hand-crafted evaluation at 10,000 nodes a move,
+ * a net on 4.5M positions beat it (SPRT [0, 10] accepted H1, +37.5 +/- 20.0;
+ * docs/MATCHES.md). `setoption name Use NNUE value false` plays the hand-crafted
+ * evaluation (EvalPreset/EvalParams); the embedded net is EvalFile's default, so no file
+ * is needed.
  */
-export const USE_NNUE_DEFAULT = false;
+export const USE_NNUE_DEFAULT = true;
 
 const BASE_OPTIONS: OptionDef[] = [
   { name: 'Hash', type: 'spin', default: DEFAULT_HASH_MB, min: 1, max: MAX_HASH_MB },
