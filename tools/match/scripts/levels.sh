@@ -9,7 +9,9 @@
 #
 # TEMPO_JS is the engine to calibrate (bash tools/match/scripts/engine-at.sh COMMIT prints
 # one); DIR defaults to $TEMPO_DATA/matches/levels (else ~/.tempo/matches/levels); the
-# levels default to the plan's 1000:2401 1400:2402 1800:2403 2100:2404 2400:2405. Each
+# levels default to the plan's 1000:2401 1400:2402 1800:2403 2100:2404 2400:2405. LEVELS_TC
+# (default 10+0.1) and LEVELS_GAMES (default 100), the calibration's, may be set otherwise
+# for a pilot, whose folder must then be another DIR. Each
 # level writes DIR/ELO.json, ELO.pgn and ELO.txt (tempo-match's output) and is resumed
 # where it stopped when the script is run again; a finished level is only summarised.
 # Then one table: setting, anchor, score, Elo difference, measured rating, pass or miss.
@@ -19,7 +21,8 @@ if [ $# -lt 1 ]; then echo "usage: levels.sh TEMPO_JS [DIR] [ELO:SEED ...]" >&2;
 engine=$1; shift
 [ -f "$engine" ] || { echo "levels: no engine at $engine" >&2; exit 2; }
 dir=${TEMPO_DATA:-$HOME/.tempo}/matches/levels
-if [ $# -gt 0 ] && [[ $1 != *:* ]]; then dir=$1; shift; fi
+if [ $# -gt 0 ] && ! [[ $1 =~ ^[0-9]+:[0-9]+$ ]]; then dir=$1; shift; fi
+tc=${LEVELS_TC:-10+0.1} games=${LEVELS_GAMES:-100}
 levels=("$@")
 [ ${#levels[@]} -gt 0 ] || levels=(1000:2401 1400:2402 1800:2403 2100:2404 2400:2405)
 for level in "${levels[@]}"; do
@@ -41,7 +44,7 @@ for level in "${levels[@]}"; do
   [ -f "$openings" ] || { echo "levels: no openings at $openings (the shared data beside the repository)" >&2; exit 2; }
   node "$cli" --engine name=tempo-$elo "cmd=node $engine" option.UCI_LimitStrength=true option.UCI_Elo=$elo \
     --engine name=sf-$anchor "cmd=$stockfish" option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=$anchor \
-    --each tc=10+0.1 option.Hash=16 --games 100 --openings "$openings" --openings-part test \
+    --each tc=$tc option.Hash=16 --games "$games" --openings "$openings" --openings-part test \
     --order random --seed "$seed" --concurrency 2 --pgn "$dir/$elo.pgn" --out "$dir/$elo.json" --resume > "$dir/$elo.txt"
 done
 
