@@ -59,16 +59,21 @@ export function skillPlan(level: number): SkillPlan {
 /**
  * UCI_Elo's range and its map onto levels: points (Elo, level) joined linearly. The
  * Elo scale is Stockfish 15.1's UCI_Elo at 10+0.1 as measured by games against it
- * (docs/STRENGTH.md "Levels"); until a level is measured its point is the design's
- * estimate, and the table says which.
+ * (docs/STRENGTH.md "Levels"). The points between the ends are where a pilot (40 games
+ * a level at 2+0.02 against Stockfish at the setting's UCI_Elo, 2026-11-27, d816289)
+ * measured levels 2, 6.5, 11.5 and 15.5 (pooled as one point at 13.5, the pilot putting
+ * 15.5 no higher than 11.5), 17 and 18.5; the top is full strength. The calibration at
+ * 10+0.1 confirms or moves them (docs/MATCHES.md, "Written down on 2026-11-26", item 6).
  */
 export const SKILL_ELO_MIN = 800;
 export const SKILL_ELO_MAX = 2400;
 export const SKILL_ELO_POINTS: ReadonlyArray<readonly [number, number]> = [
   [800, 0],
-  [1200, 4],
-  [1600, 9],
-  [2000, 14],
+  [943, 2],
+  [1172, 6.5],
+  [1560, 13.5],
+  [1764, 17],
+  [1962, 18.5],
   [2400, 20],
 ];
 
