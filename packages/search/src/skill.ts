@@ -57,23 +57,24 @@ export function skillPlan(level: number): SkillPlan {
 }
 
 /**
- * UCI_Elo's range and its map onto levels: points (Elo, level) joined linearly. The
+ * UCI_Elo's range and its map onto levels: points (UCI_Elo, level) joined linearly. The
  * Elo scale is Stockfish 15.1's UCI_Elo at 10+0.1 as measured by games against it
- * (docs/STRENGTH.md "Levels"). The points between the ends are where a pilot (40 games
- * a level at 2+0.02 against Stockfish at the setting's UCI_Elo, 2026-11-27, d816289)
- * measured levels 2, 6.5, 11.5 and 15.5 (pooled as one point at 13.5, the pilot putting
- * 15.5 no higher than 11.5), 17 and 18.5; the top is full strength. The calibration at
- * 10+0.1 confirms or moves them (docs/MATCHES.md, "Written down on 2026-11-26", item 6).
+ * (docs/STRENGTH.md "Levels", docs/MATCHES.md "Written down on 2026-11-26", item 6). The
+ * calibration at 10+0.1 (100 games a level against Stockfish at the setting) measured
+ * level 3.12 at 996 and level 10.61 at 1442, both within +/-150 of their settings 1000
+ * and 1400, which keep those levels; level 17.27, meant for 1800, measured 2025 (a miss),
+ * so 1800 now plays the level where the line through the two measured points (1442,
+ * 10.61) and (2025, 17.27) crosses 1800 (14.70), and 2100 the level where the line from
+ * (2025, 17.27) to full strength at 2400 crosses 2100 (17.82). The top is full strength.
  */
 export const SKILL_ELO_MIN = 800;
 export const SKILL_ELO_MAX = 2400;
 export const SKILL_ELO_POINTS: ReadonlyArray<readonly [number, number]> = [
   [800, 0],
-  [943, 2],
-  [1172, 6.5],
-  [1560, 13.5],
-  [1764, 17],
-  [1962, 18.5],
+  [1000, 3.12],
+  [1400, 10.61],
+  [1800, 14.7],
+  [2100, 17.82],
   [2400, 20],
 ];
 

@@ -40,12 +40,12 @@ describe('the options, as Stockfish declares them', () => {
     expect(engine().e.strength.plan()).toBeNull();
     expect(engine({ 'Skill Level': 20, UCI_Elo: 900 }).e.strength.plan()).toBeNull(); // UCI_Elo alone limits nothing
     expect(engine({ 'Skill Level': 5 }).e.strength.plan()).toEqual(skillPlan(5));
-    const elo = engine({ UCI_LimitStrength: true, UCI_Elo: 1366 }).e.strength.plan()!;
-    expect(elo.level).toBe(skillFromElo(1366));
-    expect(elo.level).toBe(10); // halfway between the points (1172, 6.5) and (1560, 13.5)
-    expect(elo.nodes).toBe(skillPlan(10).nodes);
-    expect(engine({ UCI_LimitStrength: true, UCI_Elo: 1366, 'Skill Level': 3 }).e.strength.plan()!.level).toBe(3);
-    expect(engine({ UCI_LimitStrength: true, UCI_Elo: 1366, 'Skill Level': 12 }).e.strength.plan()!.level).toBe(10);
+    const elo = engine({ UCI_LimitStrength: true, UCI_Elo: 1200 }).e.strength.plan()!;
+    expect(elo.level).toBe(skillFromElo(1200));
+    expect(elo.level).toBeCloseTo(6.865, 12); // halfway between the points (1000, 3.12) and (1400, 10.61)
+    expect(elo.nodes).toBe(skillPlan(6.865).nodes);
+    expect(engine({ UCI_LimitStrength: true, UCI_Elo: 1200, 'Skill Level': 3 }).e.strength.plan()!.level).toBe(3);
+    expect(engine({ UCI_LimitStrength: true, UCI_Elo: 1200, 'Skill Level': 12 }).e.strength.plan()!.level).toBe(elo.level);
     expect(engine({ UCI_LimitStrength: true, UCI_Elo: SKILL_ELO_MAX }).e.strength.plan()).toBeNull(); // the top of the scale is full strength
   });
 });
