@@ -61,11 +61,14 @@ export function skillPlan(level: number): SkillPlan {
  * Elo scale is Stockfish 15.1's UCI_Elo at 10+0.1 as measured by games against it
  * (docs/STRENGTH.md "Levels", docs/MATCHES.md "Written down on 2026-11-26", item 6). The
  * calibration at 10+0.1 (100 games a level against Stockfish at the setting) measured
- * level 3.12 at 996 and level 10.61 at 1442, both within +/-150 of their settings 1000
- * and 1400, which keep those levels; level 17.27, meant for 1800, measured 2025 (a miss),
- * so 1800 now plays the level where the line through the two measured points (1442,
- * 10.61) and (2025, 17.27) crosses 1800 (14.70), and 2100 the level where the line from
- * (2025, 17.27) to full strength at 2400 crosses 2100 (17.82). The top is full strength.
+ * level 3.12 at 996 and level 10.61 at 1442, within +/-150 of their settings 1000 and
+ * 1400, which keep those levels. Level 17.27, meant for 1800, measured 2025 (a miss), so
+ * 1800 moved to where the line through the measured (1442, 10.61) and (2025, 17.27)
+ * crosses 1800, level 14.70, which then measured 1790. Level 17.82, meant for 2100,
+ * measured 1900 (a miss), so 2100 moved to where the line through the levels measured
+ * at 10+0.1 above it crosses 2100: (1900, 17.82), (2042, 18.97) (12 games, the first
+ * pass's start of 2100) and full strength, which measured 2456 at 2400, give level
+ * 19.1. The top is full strength.
  */
 export const SKILL_ELO_MIN = 800;
 export const SKILL_ELO_MAX = 2400;
@@ -74,7 +77,7 @@ export const SKILL_ELO_POINTS: ReadonlyArray<readonly [number, number]> = [
   [1000, 3.12],
   [1400, 10.61],
   [1800, 14.7],
-  [2100, 17.82],
+  [2100, 19.1],
   [2400, 20],
 ];
 
