@@ -75,7 +75,7 @@ if (process.argv[2] === 'analyse') {
 } else if (process.argv[2] === '--selfplay') {
   selfplay(process.argv.slice(3));
 } else if (process.argv[2] === 'npsall') {
-  // `npsall <ms> [passes]`: the six positions of `pnpm nps` (tools/perft/src/nps-parse.ts)
+  // `npsall <ms> [passes] [Option=value ...]`: the six positions of `pnpm nps` (tools/perft/src/nps-parse.ts)
   // at movetime, a fresh table and histories each, `passes` times (default 2); the last
   // pass is reported, nodes over CPU time (steadier than wall time on a loaded machine).
   // The positions are the repository's data/nps-positions.fen, found from the bundle's
@@ -83,6 +83,10 @@ if (process.argv[2] === 'analyse') {
   const NPS_FENS = readFileSync(new URL('../../../../data/nps-positions.fen', import.meta.url), 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
   const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
   const ms = Number(process.argv[3]), passes = Number(process.argv[4] ?? 2);
+  for (const a of process.argv.slice(5)) {
+    const [k, v] = a.split('=');
+    if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
+  }
   let nodes = 0, cpu = 0;
   const per: string[] = [];
   for (let pass = 0; pass < passes; pass++) {
