@@ -31,6 +31,8 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'CheckExt', value: 1, min: 0, max: 1 }, // check extension
   { name: 'MateDistance', value: 1, min: 0, max: 1 }, // mate distance pruning
   { name: 'QsFutility', value: 1, min: 0, max: 1 }, // futility and SEE pruning in quiescence
+  { name: 'QsTT', value: 1, min: 0, max: 1 }, // quiescence probes and stores the TT (0: neither, as Lozza 2)
+  { name: 'QsCheckExempt', value: 1, min: 0, max: 1 }, // quiescence futility spares captures that give check (0: no check test)
   { name: 'ContHist', value: 1, min: 0, max: 1 }, // continuation histories in quiet ordering and LMR
   { name: 'Improving', value: 1, min: 0, max: 1 }, // the improving flag in RFP, LMP and LMR
   { name: 'PriorBonus', value: 1, min: 0, max: 1 }, // history bonus for the opponent's quiet move at a fail-low node
@@ -127,6 +129,8 @@ export class SearchParams {
   CheckExt = 1;
   MateDistance = 1;
   QsFutility = 1;
+  QsTT = 1;
+  QsCheckExempt = 1;
   ContHist = 1;
   Improving = 1;
   PriorBonus = 1;

@@ -321,11 +321,6 @@ export class Searcher {
     return pc[o + 2] + pc[o + 3] + pc[o + 4] + pc[o + 5] > 0;
   }
 
-
-
-
-
-
   /** Copies the child's line behind m into row ply. */
   private updatePv(ply: number, m: number): void {
     const pv = this.pv, W = MAX_PLY + 2, row = ply * W, child = (ply + 1) * W, end = this.pvLen[ply + 1];
@@ -658,7 +653,7 @@ export class Searcher {
 
   /**
    * Quiescence search: captures and queen promotions (all evasions in check) until
-   * the position is quiet, with stand-pat, TT cutoffs, futility and SEE pruning.
+   * the position is quiet, with stand-pat, TT cutoffs (QsTT), futility and SEE pruning.
    */
   qsearch(alpha: number, beta: number, ply: number, pvNode: boolean): number {
     const pos = this.pos, P = this.params, tt = this.tt, st = pos.st, sp = ply + 4;
@@ -673,8 +668,8 @@ export class Searcher {
     if (this.isDrawn(inCheck)) return VALUE_DRAW;
     if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : corrected(this, evaluate(pos, this.evalContext));
 
-    const keyLo = st.keyLo, keyHi = st.keyHi;
-    const ttHit = tt.probe(keyLo, keyHi);
+    const keyLo = st.keyLo, keyHi = st.keyHi, useTT = P.QsTT !== 0;
+    const ttHit = useTT && tt.probe(keyLo, keyHi);
     const ttMove = ttHit ? tt.hitMove : 0;
     const ttScore = ttHit ? scoreFromTT(tt.hitScore, ply) : VALUE_NONE;
     const ttBound = ttHit ? tt.hitBound : BOUND_NONE;
@@ -689,7 +684,7 @@ export class Searcher {
       bestValue = staticEval;
       if (ttScore !== VALUE_NONE && (ttBound & (ttScore > bestValue ? BOUND_LOWER : BOUND_UPPER)) !== 0) bestValue = ttScore;
       if (bestValue >= beta) {
-        if (!ttHit) tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, DEPTH_QS, BOUND_LOWER, 0, 0);
+        if (useTT && !ttHit) tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, DEPTH_QS, BOUND_LOWER, 0, 0);
         return bestValue;
       }
       if (bestValue > alpha) alpha = bestValue;
@@ -704,7 +699,7 @@ export class Searcher {
       const to = (m >>> 6) & 63;
       if (bestValue > VALUE_MATED_IN_MAX_PLY && P.QsFutility !== 0) {
         let seeOk = false;
-        if (!inCheck && (m & 0xc000) !== 0x4000 && !givesCheckFast(pos, m)) {
+        if (!inCheck && (m & 0xc000) !== 0x4000 && (P.QsCheckExempt === 0 || !givesCheckFast(pos, m))) {
           const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
           if (fv <= alpha) {
             if (fv > bestValue) bestValue = fv;
@@ -737,7 +732,7 @@ export class Searcher {
       }
     }
     if (inCheck && bestValue === -VALUE_INFINITE) return -VALUE_MATE + ply;
-    tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, DEPTH_QS, bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, bestMove, 0);
+    if (useTT) tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, DEPTH_QS, bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, bestMove, 0);
     return bestValue;
   }
 }
