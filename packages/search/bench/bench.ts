@@ -21,6 +21,14 @@ import { defaultNetBytes } from '@tempo/nnue/default-net';
 const NNUE = process.env.NNUE;
 const NET = NNUE === undefined || NNUE === '' || NNUE === '0' ? null : decodeNet(NNUE === '1' ? defaultNetBytes() : new Uint8Array(readFileSync(NNUE)));
 
+/** Sets `Option=value` arguments on the searcher; an unknown name throws. */
+function setOptions(s: Searcher, args: string[]): void {
+  for (const a of args) {
+    const [k, v] = a.split('=');
+    if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
+  }
+}
+
 export const BENCH_FENS = [
   'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
   'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 10',
@@ -44,10 +52,7 @@ export const BENCH_FENS = [
 if (process.argv[2] === 'analyse') {
   // `analyse <depth> <fen> [Option=value ...]`: every info line of one search.
   const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
-  for (const a of process.argv.slice(5)) {
-    const [k, v] = a.split('=');
-    if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
-  }
+  setOptions(s, process.argv.slice(5));
   const pos = Position.fromFen(process.argv[4], { psq: s.evalContext.psq });
   s.search(pos, { depth: Number(process.argv[3]) }, {
     onInfo: (i) => console.log(`depth ${i.depth} seldepth ${i.seldepth} ${i.bound} ${i.scoreKind} ${i.scoreValue} nodes ${i.nodes} pv ${i.pv.map((m) => moveToUci(pos, m)).join(' ')}`),
@@ -56,10 +61,7 @@ if (process.argv[2] === 'analyse') {
   // `mates <file.epd> <count> <depth>`: how many "dm N" positions get `mate N` exactly within depth.
   const lines = readFileSync(process.argv[3], 'utf8').split('\n').filter(Boolean).slice(0, Number(process.argv[4]));
   const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
-  for (const a of process.argv.slice(6)) {
-    const [k, v] = a.split('=');
-    if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
-  }
+  setOptions(s, process.argv.slice(6));
   let ok = 0, nodes = 0;
   for (const line of lines) {
     const dm = Number(/dm (\d+)/.exec(line)![1]);
@@ -83,10 +85,7 @@ if (process.argv[2] === 'analyse') {
   const NPS_FENS = readFileSync(new URL('../../../../data/nps-positions.fen', import.meta.url), 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
   const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
   const ms = Number(process.argv[3]), passes = Number(process.argv[4] ?? 2);
-  for (const a of process.argv.slice(5)) {
-    const [k, v] = a.split('=');
-    if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
-  }
+  setOptions(s, process.argv.slice(5));
   let nodes = 0, cpu = 0;
   const per: string[] = [];
   for (let pass = 0; pass < passes; pass++) {
@@ -122,10 +121,7 @@ if (process.argv[2] === 'analyse') {
 } else {
   const depth = Number(process.argv[2] ?? 10);
   const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
-  for (const a of process.argv.slice(3)) {
-    const [k, v] = a.split('=');
-    if (!s.setOption(k, Number(v))) throw new Error(`unknown option ${k}`);
-  }
+  setOptions(s, process.argv.slice(3));
   // BENCH_WARMUP=N runs the whole bench N times first (steady-state speed, as a running
   // engine has it; count-instructions.sh takes the difference of two N under valgrind).
   const warmPasses = Number(process.env.BENCH_WARMUP ?? 0);
