@@ -33,6 +33,7 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'QsFutility', value: 1, min: 0, max: 1 }, // futility and SEE pruning in quiescence
   { name: 'QsTT', value: 1, min: 0, max: 1 }, // quiescence probes and stores the TT (0: neither, as Lozza 2)
   { name: 'QsCheckExempt', value: 1, min: 0, max: 1 }, // quiescence futility spares captures that give check (0: no check test)
+  { name: 'Prefetch', value: 1, min: 0, max: 1 }, // touch the child's TT bucket right after a move (speed only: same nodes)
   { name: 'ContHist', value: 1, min: 0, max: 1 }, // continuation histories in quiet ordering and LMR
   { name: 'Improving', value: 1, min: 0, max: 1 }, // the improving flag in RFP, LMP and LMR
   { name: 'PriorBonus', value: 1, min: 0, max: 1 }, // history bonus for the opponent's quiet move at a fail-low node
@@ -131,6 +132,7 @@ export class SearchParams {
   QsFutility = 1;
   QsTT = 1;
   QsCheckExempt = 1;
+  Prefetch = 1;
   ContHist = 1;
   Improving = 1;
   PriorBonus = 1;

@@ -116,6 +116,19 @@ describe('search behaviour', () => {
     expect(a.depth).toBe(7);
   });
 
+  test('the TT prefetch is speed only: the same tree with it off, and the table untouched by it', () => {
+    const on = fresh(), off = fresh();
+    off.setOption('Prefetch', 0);
+    const a = searchPosition(FEN, { depth: 7 }, { searcher: on });
+    const b = searchPosition(FEN, { depth: 7 }, { searcher: off });
+    expect(a.nodes).toBe(b.nodes);
+    expect(a.bestMove).toBe(b.bestMove);
+    expect(a.score).toBe(b.score);
+    const tt = on.tt, before = tt.data.slice();
+    for (let k = 0; k < 1000; k++) tt.prefetch(Math.imul(k, 0x9e3779b1));
+    expect(tt.data).toEqual(before);
+  });
+
   test('node limit is exact', () => {
     const r = searchPosition(FEN, { nodes: 5000 });
     expect(r.nodes).toBe(5000);

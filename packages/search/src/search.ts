@@ -239,6 +239,7 @@ export class Searcher {
    */
   play(m: number): void {
     this.pos.doMove(m);
+    if (this.params.Prefetch !== 0) this.tt.prefetch(this.pos.st.keyLo);
     const a = this.nnue;
     if (a !== null) a.push();
   }
