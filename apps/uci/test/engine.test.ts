@@ -459,6 +459,26 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
   });
 });
 
+describe.skipIf(!engineBuilt())('tempo V8 flags (v8-flags.ts)', () => {
+  const shellBench = (flags: string | undefined) => {
+    const env = { ...process.env };
+    if (flags === undefined) delete env.TEMPO_V8_FLAGS;
+    else env.TEMPO_V8_FLAGS = flags;
+    const r = spawnSync(process.execPath, [ENGINE, 'bench', String(BENCH_TEST_DEPTH)], { encoding: 'utf8', env });
+    expect(r.status).toBe(0);
+    return { nodes: Number(/^Nodes searched: (\d+)$/m.exec(r.stdout)![1]), out: r.stdout };
+  };
+
+  test('the flags are set at start-up and change speed only: the same bench count with the defaults, none, or tracing', () => {
+    const defaults = shellBench(undefined), none = shellBench(''), traced = shellBench('--trace-opt');
+    expect(none.nodes).toBe(defaults.nodes);
+    expect(traced.nodes).toBe(defaults.nodes);
+    // V8 prints "[marking ... for optimization" lines only when TEMPO_V8_FLAGS reached it.
+    expect(traced.out).toMatch(/^\[(marking|compiling method)/m);
+    expect(defaults.out).not.toMatch(/^\[(marking|compiling method)/m);
+  });
+});
+
 describe.skipIf(!engineBuilt())('tempo process life', () => {
   test('end of input ends the engine cleanly, after answering what was asked', async () => {
     const p = new EngineProcess();

@@ -235,11 +235,13 @@ export class Searcher {
   /**
    * pos.doMove(m) with the net's accumulators kept in step (a new ply, computed when
    * first evaluated). Every move the search plays on its position goes through here
-   * and unplay(), so the stack's ply is always the position's.
+   * and unplay(), so the stack's ply is always the position's. `probes`: the child
+   * will probe the table (false for a quiescence child when QsTT is off), so its
+   * bucket is worth the prefetch.
    */
-  play(m: number): void {
+  play(m: number, probes: boolean): void {
     this.pos.doMove(m);
-    if (this.params.Prefetch !== 0) this.tt.prefetch(this.pos.st.keyLo);
+    if (probes && this.params.Prefetch !== 0) this.tt.prefetch(this.pos.st.keyLo);
     const a = this.nnue;
     if (a !== null) a.push();
   }
@@ -362,7 +364,7 @@ export class Searcher {
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
-      this.play(m);
+      this.play(m, this.params.QsTT !== 0);
       let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
       if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - 4, !cutNode, ply + 1);
       this.unplay();
@@ -581,7 +583,7 @@ export class Searcher {
       // Step 13. Make the move.
       this.ssMove[sp] = m;
       this.ssCont[sp] = pc << 10;
-      this.play(m);
+      this.play(m, newDepth > 0 || P.QsTT !== 0);
 
       // Step 14. Late move reductions, then the full-depth and PV searches.
       let v = -VALUE_INFINITE;
@@ -718,7 +720,7 @@ export class Searcher {
       }
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((board[m & 63] << 6) | to) << 10;
-      this.play(m);
+      this.play(m, useTT);
       const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode);
       this.unplay();
       if (this.stopped) return 0;

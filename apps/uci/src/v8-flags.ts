@@ -1,0 +1,29 @@
+/**
+ * V8 flags the Node engine sets on itself before any engine code is compiled: testers
+ * and GUIs start it as `node tempo.js`, so command-line flags are not ours to give.
+ *
+ * TurboFan stops inlining a callee above 460 bytes of bytecode and a caller once 920
+ * bytes were inlined into it; the search's hot path (alphaBeta, the move picker's
+ * `next`, doMove, SEE) is split into functions above those budgets, and every call
+ * left in costs a frame and the values spilled around it. With 1,000 and 3,000 the
+ * search bench ran 4.7% more nodes a CPU second (geometric mean of three interleaved
+ * `npsall 2000 2` runs with the net, docs/MEASUREMENTS.md). Flags change speed only:
+ * the same tree, the same bench signature.
+ *
+ * `TEMPO_V8_FLAGS` replaces the list (space-separated; empty for none), so the gain can
+ * be measured again, or other flags tried, without a rebuild. Flags are process-wide:
+ * set on the main thread before the first worker starts, they hold in every worker.
+ */
+import { setFlagsFromString } from 'node:v8';
+
+export const DEFAULT_V8_FLAGS = ['--max-inlined-bytecode-size=1000', '--max-inlined-bytecode-size-cumulative=3000'];
+
+/** The flags to set: `TEMPO_V8_FLAGS` when present, else the defaults. */
+export function v8Flags(env: NodeJS.ProcessEnv = process.env): string[] {
+  const given = env.TEMPO_V8_FLAGS;
+  return given === undefined ? DEFAULT_V8_FLAGS : given.split(/\s+/).filter((f) => f !== '');
+}
+
+export function setV8Flags(env: NodeJS.ProcessEnv = process.env): void {
+  for (const f of v8Flags(env)) setFlagsFromString(f);
+}
