@@ -464,7 +464,7 @@ describe.skipIf(!engineBuilt())('tempo V8 flags (v8-flags.ts)', () => {
     const env = { ...process.env };
     if (flags === undefined) delete env.TEMPO_V8_FLAGS;
     else env.TEMPO_V8_FLAGS = flags;
-    const r = spawnSync(process.execPath, [ENGINE, 'bench', String(BENCH_TEST_DEPTH)], { encoding: 'utf8', env });
+    const r = spawnSync(process.execPath, [ENGINE, 'bench', String(BENCH_TEST_DEPTH)], { encoding: 'utf8', env, maxBuffer: 64 << 20 });
     expect(r.status).toBe(0);
     return { nodes: Number(/^Nodes searched: (\d+)$/m.exec(r.stdout)![1]), out: r.stdout };
   };
