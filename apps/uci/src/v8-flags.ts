@@ -3,9 +3,8 @@
  * and GUIs start it as `node tempo.js`, so command-line flags are not ours to give.
  *
  * TurboFan stops inlining a callee above 460 bytes of bytecode and a caller once 920
- * bytes were inlined into it; the search's hot path (alphaBeta, the move picker's
- * `next`, doMove, SEE) is split into functions above those budgets, and every call
- * left in costs a frame and the values spilled around it. With 1,000 and 3,000 the
+ * bytes were inlined into it; a call it does not inline costs a frame and the values
+ * spilled around it. With 1,000 and 3,000 (more of the search's calls inlined) the
  * search bench ran 4.7% more nodes a CPU second (geometric mean of three interleaved
  * `npsall 2000 2` runs with the net, docs/MEASUREMENTS.md). Flags change speed only:
  * the same tree, the same bench signature.

@@ -212,7 +212,7 @@ export class RootDriver {
       s.ssCont[4] = ((board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
       s.pvLen[1] = 1;
       const before = s.nodes;
-      s.play(m, true);
+      s.play(m);
       let v: number;
       if (mc === 1) v = 0 - s.alphaBeta(0 - beta, 0 - alpha, newDepth, false, 1);
       else {

@@ -235,13 +235,11 @@ export class Searcher {
   /**
    * pos.doMove(m) with the net's accumulators kept in step (a new ply, computed when
    * first evaluated). Every move the search plays on its position goes through here
-   * and unplay(), so the stack's ply is always the position's. `probes`: the child
-   * will probe the table (false for a quiescence child when QsTT is off), so its
-   * bucket is worth the prefetch.
+   * and unplay(), so the stack's ply is always the position's.
    */
-  play(m: number, probes: boolean): void {
+  play(m: number): void {
     this.pos.doMove(m);
-    if (probes && this.params.Prefetch !== 0) this.tt.prefetch(this.pos.st.keyLo);
+    if (this.params.Prefetch !== 0) this.tt.prefetch(this.pos.st.keyLo);
     const a = this.nnue;
     if (a !== null) a.push();
   }
@@ -364,7 +362,7 @@ export class Searcher {
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
-      this.play(m, this.params.QsTT !== 0);
+      this.play(m);
       let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
       if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - 4, !cutNode, ply + 1);
       this.unplay();
@@ -583,7 +581,7 @@ export class Searcher {
       // Step 13. Make the move.
       this.ssMove[sp] = m;
       this.ssCont[sp] = pc << 10;
-      this.play(m, newDepth > 0 || P.QsTT !== 0);
+      this.play(m);
 
       // Step 14. Late move reductions, then the full-depth and PV searches.
       let v = -VALUE_INFINITE;
@@ -720,7 +718,7 @@ export class Searcher {
       }
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((board[m & 63] << 6) | to) << 10;
-      this.play(m, useTT);
+      this.play(m);
       const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode);
       this.unplay();
       if (this.stopped) return 0;
