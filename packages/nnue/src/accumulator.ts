@@ -164,10 +164,12 @@ export class AccumulatorStack {
     const net = this.net, H = net.hidden, o = this.slot[t] >> 1, h = H >> 1, side = pos.side;
     const bucket = outputBucket(pos.pieceCount[0] + pos.pieceCount[8], net.buckets);
     const mem = this.mem;
-    const v =
-      mem !== null
-        ? scale(mem.x.forward(mem.acc + 4 * o + 2 * side * H, mem.acc + 4 * o + 2 * (side ^ 1) * H, mem.outL + 4 * bucket * H, mem.outH + 4 * bucket * H, 2 * H), net.outBias[bucket])
-        : forwardWords(this.acc32, this.out32, o + side * h, o + (side ^ 1) * h, bucket * H, h, net.outBias[bucket]);
+    let v: number;
+    if (mem !== null) {
+      const us = mem.acc + 4 * o + 2 * side * H, them = mem.acc + 4 * o + 2 * (side ^ 1) * H;
+      const sum = mem.narrow ? mem.x.forwardNarrow(us, them, mem.outL + 4 * bucket * H, 2 * H) : mem.x.forward(us, them, mem.outL + 4 * bucket * H, mem.outH + 4 * bucket * H, 2 * H);
+      v = scale(sum, net.outBias[bucket]);
+    } else v = forwardWords(this.acc32, this.out32, o + side * h, o + (side ^ 1) * h, bucket * H, h, net.outBias[bucket]);
     if (__DEBUG__) {
       const ref = forward(net, this.acc, 2 * o + side * H, 2 * o + (side ^ 1) * H, bucket);
       if (!Object.is(v, ref)) throw new Error(`AccumulatorStack: ${mem !== null ? 'the SIMD forward pass' : 'forwardWords'} ${v}, the plain forward pass ${ref}`);

@@ -5,7 +5,7 @@ import { generateLegal } from '@tempo/movegen';
 import { Position } from '@tempo/position';
 import { assemble, moduleSource, sharedWat } from '../scripts/build-simd.mjs';
 import { AccumulatorStack, createNet, evaluateFeatures, randomNet, type NetWeights } from './index';
-import { simdAvailable } from './simd';
+import { SimdMemory, simdAvailable } from './simd';
 import { boardFeatures } from './test-support';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
@@ -87,6 +87,33 @@ describe('WebAssembly SIMD kernels', () => {
     const values = walk(net, 3);
     expect(Math.max(...values.values())).toBeGreaterThan(((2 ** 31 / 255 + 2_000_000) * 400) / (255 * 64)); // the sum itself passed int32's range
     expect(Math.min(...values.values())).toBeLessThan(0);
+  });
+
+  test.each([256, 2048])('the narrow forward pass (output weights in -128..127) at the extremes, H = %i: every lane clipped, weights 127 and -128, sums past 2^31', (H) => {
+    // The same construction as above with byte weights: each product is 65,025 * w and
+    // 2H of them with w = 127 sum to ~4.2e9 (H = 256), past int32. H = 2048 (the largest)
+    // puts 512 such products in each int32 lane over the whole pass (~4.2e9 again), so
+    // only the kernel's blocks of 512 bytes (64 products a lane) keep the lanes exact.
+    const net = createNet(H, 4);
+    net.ftBias.fill(300);
+    const next = ints(13);
+    for (let i = 0; i < net.outWeights.length; i++) net.outWeights[i] = [next(-128, 127), next(-128, 127), -128, 127][Math.floor(i / (2 * H))]; // 26 or more pieces: bucket 3
+    for (let b = 0; b < 4; b++) net.outBias[b] = next(-2_000_000, 2_000_000);
+    expect(new SimdMemory(net, 1024).narrow).toBe(true);
+    const values = walk(net, 5);
+    expect(Math.max(...values.values())).toBeGreaterThan(((2 ** 31 / 255 + 2_000_000) * 400) / (255 * 64));
+    expect(Math.min(...values.values())).toBeLessThan(0);
+  });
+
+  test('the narrow pass is chosen only when every output weight fits a signed byte', () => {
+    const net = randomNet(32, 2, 3);
+    net.outWeights.fill(-128);
+    expect(new SimdMemory(net, 1024).narrow).toBe(true);
+    net.outWeights[net.outWeights.length - 1] = 128;
+    expect(new SimdMemory(net, 1024).narrow).toBe(false);
+    net.outWeights[net.outWeights.length - 1] = -129;
+    expect(new SimdMemory(net, 1024).narrow).toBe(false);
+    expect(walk(net, 4).size).toBeGreaterThan(20);
   });
 
   test('accumulators that wrap int16 (feature weights up to +-32767): both backends wrap exactly as Int16Array does', () => {

@@ -33,6 +33,8 @@ export interface SimdExports {
   refresh(dst: number, n: number, bias: number, list: number, count: number): void;
   /** The forward pass's sum, before the scaling (see forward.ts); the output weights split in wl and wh (SimdMemory). */
   forward(us: number, them: number, wl: number, wh: number, n: number): number;
+  /** `forward` for output weights that all fit a signed byte (SimdMemory.narrow): w is outL, the weights themselves. */
+  forwardNarrow(us: number, them: number, w: number, n: number): number;
 }
 
 /**
@@ -217,6 +219,11 @@ export class SimdMemory {
   /** The output weights' low and high parts (outL[i], outH[i] for net.outWeights[i]). */
   readonly outL: number;
   readonly outH: number;
+  /**
+   * Whether every output weight fits a signed byte (-128..127): then outL holds the
+   * weights themselves (outH is all 0) and the forward pass runs forwardNarrow.
+   */
+  readonly narrow: boolean;
   /** Byte offsets of the row list and the accumulators (in a shared memory they move when the stack outgrows its region). */
   list: number;
   acc: number;
@@ -252,6 +259,7 @@ export class SimdMemory {
       writeWeights(this.memory.buffer, o, net);
     }
     this.region = region;
+    this.narrow = net.outWeights.every((w) => w >= -128 && w <= 127);
   }
 
   /** Whether the weights the kernels read are the net's own, in its shared memory (not a copy). */
