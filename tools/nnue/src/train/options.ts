@@ -9,7 +9,8 @@ import { simdAvailable } from './kernel-simd';
 export const TRAIN_USAGE = [
   'usage: tempo-nnue train --data FILE.tnd [--data ...] --out DIR [--hidden 256] [--buckets 1] [--epochs 20]',
   '         [--batch 16384] [--lr 0.001] [--wd 0.01] [--wdl 0.3] [--scale S] [--threads 2] [--holdout 0.05]',
-  '         [--seed 1] [--check 200000] [--kernel simd|plain] [--mirror] [--qat N] [--resume] [--stop-after EPOCH]',
+  '         [--seed 1] [--check 200000] [--kernel simd|plain] [--mirror] [--qat N] [--out-clip N]',
+  '         [--resume] [--stop-after EPOCH]',
   '',
   'Loss: (sigmoid(net cp / S) - target)^2, target = (1 - wdl) x sigmoid(score / S) + wdl x result (mover\'s view);',
   'S is fitted to the data (golden-section search on sigmoid(score / S) against the results) unless --scale is given.',
@@ -18,6 +19,8 @@ export const TRAIN_USAGE = [
   '--mirror: every training record twice an epoch, as it is and mirrored left-right (files a <-> h); held-out records as they are.',
   '--qat N: the last N epochs train the net rounded to the int16 grids of the net file (straight-through gradient to the float',
   'weights), so the exported net is the net trained; without it the last epoch rounds and holds the output weights only.',
+  '--out-clip N: no output weight beyond +-N in the net file (1..32767, default 32767); 127 lets the engine\'s forward pass',
+  'run its one-dot kernel (weights that fit a signed byte).',
   'DIR gets checkpoint.bin after every epoch, train.log, and net.nnue (the quantised net) at the end.',
   '--stop-after E ends the run after epoch E (no net written); --resume with the same options goes on from the checkpoint,',
   'and the result is byte for byte that of a run never stopped.',
@@ -42,6 +45,7 @@ const OPTIONS = {
   'stop-after': { type: 'string' },
   mirror: { type: 'boolean' },
   qat: { type: 'string' },
+  'out-clip': { type: 'string' },
   resume: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -74,6 +78,12 @@ export interface TrainConfig {
    * more), so that a run without it writes the checkpoint of the trainer before the option.
    */
   qat?: number;
+  /**
+   * The largest |output weight| in the net file's units (the float clip is outClip / QB).
+   * Present only when given and not the default (32767), so that a run without it
+   * writes the checkpoint of the trainer before the option.
+   */
+  outClip?: number;
 }
 
 export interface TrainArgs {
@@ -128,6 +138,8 @@ export function parseTrainArgs(argv: string[]): TrainArgs | null {
   if (values.mirror === true) config.mirror = true;
   const qat = intArg('train', '--qat', values.qat, 0, config.epochs, 0);
   if (qat > 0) config.qat = qat;
+  const outClip = intArg('train', '--out-clip', values['out-clip'], 1, 32767, 32767);
+  if (outClip !== 32767) config.outClip = outClip;
   const stopAfter = values['stop-after'] === undefined ? null : intArg('train', '--stop-after', values['stop-after'], 1, 100000);
   return { config, out: values.out, threads: intArg('train', '--threads', values.threads, 1, 8, 2), resume: values.resume === true, stopAfter };
 }

@@ -59,7 +59,7 @@ describe('--qat: the rounded net', () => {
     const H = 32, L = makeLayout(H, 2), n = 400;
     const memory = createArena(H, 2), A = arenaLayout(L);
     const order = Uint32Array.from({ length: n }, (_, i) => i);
-    const runner = new TaskRunner({ memory, simd: kernel === 'simd', data, order, mirror: false, holdout: order, hidden: H, buckets: 2, wdl: 0.3, scale: 150 });
+    const runner = new TaskRunner({ memory, simd: kernel === 'simd', data, order, mirror: false, holdout: order, hidden: H, buckets: 2, wdl: 0.3, scale: 150, outClip: 32767 / 64 });
     randomParams(runner.params, L.outWeights, L.ftBias, H, 8);
     runner.roundParams();
     const summed = (rounded: boolean) => {

@@ -23,7 +23,8 @@ import { roundToGrid } from './qat';
 export const CHUNKS = 8;
 /** Clipping of the float weights (the spec's quantisation limits). */
 export const FT_CLIP = 1.98;
-export const OUT_CLIP = 32767 / 64;
+/** The largest output weight in the net file's units (QB a float 1.0) unless `train --out-clip` says otherwise: int16's limit. */
+export const OUT_CLIP_DEFAULT = 32767;
 export const ADAM_BETA1 = 0.9, ADAM_BETA2 = 0.999, ADAM_EPS = 1e-8;
 
 /** What every thread is handed (all buffers shared). */
@@ -44,6 +45,8 @@ export interface SharedState {
   buckets: number;
   wdl: number;
   scale: number;
+  /** The float output weights' clip (--out-clip / QB). */
+  outClip: number;
 }
 
 /**
@@ -160,7 +163,7 @@ export class TaskRunner {
     const clipFt = this.L.outWeights, clipOut = this.L.outBias;
     // Three runs of the same loop with their own clip limit: no per-element branch on the region.
     this.adamRun(p, m, v, G, S, lo, Math.min(hi, clipFt), inv, lr, c1, c2, wd, FT_CLIP, false);
-    this.adamRun(p, m, v, G, S, Math.max(lo, clipFt), Math.min(hi, clipOut), inv, lr, c1, c2, wd, OUT_CLIP, freezeOut);
+    this.adamRun(p, m, v, G, S, Math.max(lo, clipFt), Math.min(hi, clipOut), inv, lr, c1, c2, wd, this.s.outClip, freezeOut);
     this.adamRun(p, m, v, G, S, Math.max(lo, clipOut), hi, inv, lr, c1, c2, wd, Infinity, false);
   }
 

@@ -92,6 +92,23 @@ describe('training', () => {
     expect(io.stdout.at(-1)).toMatch(/within the target/);
   });
 
+  test('--out-clip N: no output weight of the net file beyond +-N, and the clip binds where the run without it goes past N', async () => {
+    const free = decodeNet(new Uint8Array(readFileSync((await train(args(join(dir, 'free')), collectIo(), null, false)).netPath!)));
+    const largest = Math.max(...free.outWeights.map(Math.abs));
+    const n = Math.floor(largest / 2);
+    expect(n).toBeGreaterThan(2);
+    const clipped = await train(args(join(dir, 'clip'), ['--out-clip', String(n)]), collectIo(), null, false);
+    expect(clipped.check!.ok).toBe(true);
+    const net = decodeNet(new Uint8Array(readFileSync(clipped.netPath!)));
+    expect(Math.max(...net.outWeights.map(Math.abs))).toBe(n);
+    expect(parseTrainArgs(['--data', tnd, '--out', dir])!.config.outClip).toBeUndefined();
+    expect(parseTrainArgs(['--data', tnd, '--out', dir, '--out-clip', '32767'])!.config.outClip).toBeUndefined();
+    expect(parseTrainArgs(['--data', tnd, '--out', dir, '--out-clip', '127'])!.config.outClip).toBe(127);
+    const io = collectIo();
+    expect(await main(['train', '--data', tnd, '--out', dir, '--out-clip', '0'], io, null)).toBe(2);
+    expect(io.stderr[0]).toContain('--out-clip');
+  });
+
   test('--stop-after then --resume gives the bytes of a straight run', async () => {
     const straight = join(dir, 's'), split = join(dir, 'r');
     await train(args(straight), collectIo(), null, false);

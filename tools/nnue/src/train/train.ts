@@ -17,7 +17,7 @@ import { makeLayout, type Layout } from './kernel';
 import type { TrainArgs, TrainConfig } from './options';
 import { LocalPool, WorkerPool, type Pool } from './pool';
 import { isQatEpoch } from './qat';
-import { TaskRunner, createArena, type SharedState } from './tasks';
+import { OUT_CLIP_DEFAULT, TaskRunner, createArena, type SharedState } from './tasks';
 import { startLine } from './progress-line';
 
 /** The learning rate falls by cosine from lr to lr * LR_FLOOR over the run's steps. */
@@ -71,6 +71,11 @@ export function snapOutputWeights(p: Float32Array, L: Layout): void {
   for (let i = L.outWeights; i < L.outBias; i++) p[i] = Math.round(p[i] * QB) / QB;
 }
 
+/** The float clip of the output weights: --out-clip (the net file's units) / QB. */
+export function outClipOf(cfg: TrainConfig): number {
+  return (cfg.outClip ?? OUT_CLIP_DEFAULT) / QB;
+}
+
 /** What a run produced. */
 export interface TrainResult {
   scale: number;
@@ -115,7 +120,7 @@ function startRun(args: TrainArgs, io: Io): Run {
   };
   const L = makeLayout(cfg.hidden, cfg.buckets);
   const memory = createArena(cfg.hidden, cfg.buckets);
-  const local = new TaskRunner({ memory, simd: false, data: data.bytes, order: new Uint32Array(0), mirror: false, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: 1 });
+  const local = new TaskRunner({ memory, simd: false, data: data.bytes, order: new Uint32Array(0), mirror: false, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: 1, outClip: outClipOf(cfg) });
   const ckPath = join(out, 'checkpoint.bin');
   let header: CheckpointHeader;
   if (args.resume && existsSync(ckPath)) {
@@ -208,7 +213,7 @@ function exportNet(r: Run): { check: QuantCheck; netPath: string } {
   const check = compare(cfg.qat !== undefined ? local.rounded : local.params);
   r.log(`loss on the ${check.positions.toLocaleString('en-US')} ${where} checked: quantised net ${check.loss.toFixed(6)}, ${cfg.qat !== undefined ? 'trained' : 'float'} net ${check.floatLoss.toFixed(6)}`);
   r.log(
-    `net: ${netPath} (${bytes.length.toLocaleString('en-US')} bytes); quantised vs ${cfg.qat !== undefined ? 'trained (rounded) net' : 'float'} on ${check.positions.toLocaleString('en-US')} ${where}: ` +
+    `net: ${netPath} (${bytes.length.toLocaleString('en-US')} bytes, largest output weight ${net.outWeights.reduce((m, w) => Math.max(m, Math.abs(w)), 0)}); quantised vs ${cfg.qat !== undefined ? 'trained (rounded) net' : 'float'} on ${check.positions.toLocaleString('en-US')} ${where}: ` +
       `mean ${check.meanCp.toFixed(3)} cp, largest ${check.maxCp.toFixed(2)} cp (record ${check.worst}): ` +
       (check.ok ? 'within the target (mean <= 2, largest <= 10)' : 'NOT within the target (mean <= 2, largest <= 10)'),
   );
@@ -222,7 +227,7 @@ export async function train(args: TrainArgs, io: Io, script: URL | null, progres
   const mirror = cfg.mirror === true;
   if (mirror && data.records > 0x7fffffff) throw new InputError('--mirror takes at most 2^31 - 1 records (an order entry is record * 2 + mirror bit)');
   const order = new Uint32Array(new SharedArrayBuffer(4 * data.train.length * (mirror ? 2 : 1)));
-  const shared: SharedState = { memory: r.memory, simd: cfg.kernel === 'simd', data: data.bytes, order, mirror, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale };
+  const shared: SharedState = { memory: r.memory, simd: cfg.kernel === 'simd', data: data.bytes, order, mirror, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale, outClip: outClipOf(cfg) };
   const pool: Pool = script === null || args.threads === 1 ? new LocalPool(shared) : new WorkerPool(script, shared, args.threads, r.L.size);
   try {
     if (header.epoch === 0) r.log(`start: held-out ${(await heldOutLoss(pool, data.holdout.length, false)).toFixed(6)}`);
