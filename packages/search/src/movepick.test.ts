@@ -78,3 +78,21 @@ test('seeFloor: a good capture reports the SEE threshold it passed; other moves 
   }
   expect(known).toBeGreaterThanOrEqual(2);
 });
+
+test('threat terms (useThreats): a piece attacked by a pawn comes out first with its escapes; a queen into a pawn attack comes last', () => {
+  // Black's d5 pawn attacks White's e4 knight and the c4 square the a2 queen may go to.
+  const pos = Position.fromFen('4k3/8/8/3p4/4N3/8/Q7/4K3 w - - 0 1', { psq: DEFAULT_PSQ });
+  const quiets = (threats: number) => {
+    const p = picker(pos);
+    p.useThreats = threats;
+    p.initMain(0, 0, 0, 0, 0, 0, false, 5);
+    return drain(p).map((x) => x.m).filter((m) => !isTactical(pos, m)).map((m) => moveToUci(pos, m));
+  };
+  const on = quiets(1), off = quiets(0);
+  expect(on.slice().sort()).toEqual(off.slice().sort());
+  expect(on.slice(0, 8).sort()).toEqual(['e4c3', 'e4c5', 'e4d2', 'e4d6', 'e4f2', 'e4f6', 'e4g3', 'e4g5']);
+  expect(on.at(-1)).toBe('a2c4');
+  // Without them every quiet scores 0 (no history): generation order, king moves first.
+  expect(off[0].startsWith('e1')).toBe(true);
+  expect(off.at(-1)).not.toBe('a2c4');
+});

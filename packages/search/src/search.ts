@@ -229,7 +229,10 @@ export class Searcher {
     this.ssExcluded.fill(0);
     this.ssDoubleExt.fill(0);
     this.h.killers.fill(0);
-    for (let i = 0; i < pk.length; i++) pk[i].useCont = this.params.ContHist;
+    for (let i = 0; i < pk.length; i++) {
+      pk[i].useCont = this.params.ContHist;
+      pk[i].useThreats = this.params.Threats;
+    }
   }
 
   /**
