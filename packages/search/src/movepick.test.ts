@@ -96,3 +96,18 @@ test('threat terms (useThreats): a piece attacked by a pawn comes out first with
   expect(off[0].startsWith('e1')).toBe(true);
   expect(off.at(-1)).not.toBe('a2c4');
 });
+
+test('useCont4: the continuation history of our move two moves back (row cont4) orders the quiets only when on', () => {
+  const pos = Position.fromFen('4k3/8/8/3p4/4N3/8/Q7/4K3 w - - 0 1', { psq: DEFAULT_PSQ });
+  const m = parseUciMove(pos, 'a2b1'), row = 37 << 10;
+  const first = (on: number) => {
+    const p = picker(pos);
+    p.h.cont[row + ((pos.board[m & 63] << 6) | ((m >>> 6) & 63))] = 9000;
+    p.useCont4 = on;
+    p.initMain(0, 0, 0, 0, 0, 0, false, 5);
+    p.cont4 = row;
+    return drain(p).map((x) => x.m).filter((x) => !isTactical(pos, x))[0];
+  };
+  expect(first(1)).toBe(m);
+  expect(first(0)).not.toBe(m);
+});

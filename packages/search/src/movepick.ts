@@ -59,6 +59,8 @@ export class MovePicker {
   /** Continuation-history row offsets of the moves one and two plies back. */
   cont1 = 0;
   cont2 = 0;
+  /** The row of our own move two moves back (ply - 4), read when useCont4 is 1. */
+  cont4 = 0;
   /** The ProbCut SEE threshold. */
   threshold = 0;
   /**
@@ -79,6 +81,8 @@ export class MovePicker {
   end = 0;
   endBad = 0;
   useCont = 1;
+  /** 1: quiet scores add the continuation history of cont4. */
+  useCont4 = 0;
   /** 1: quiets are scored with the threat terms (see scoreThreats). */
   useThreats = 0;
   /** Quiets scored below this stay unsorted (set from the depth by initMain). */
@@ -317,13 +321,14 @@ export class MovePicker {
   private scoreQuiets(from: number, to: number): void {
     const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
     const mh = this.h.main, ch = this.h.cont, side = pos.side << 12;
-    const c1 = this.cont1, c2 = this.cont2, useCont = this.useCont;
+    const c1 = this.cont1, c2 = this.cont2, c4 = this.cont4, useCont = this.useCont, useCont4 = this.useCont4;
     for (let i = from; i < to; i++) {
       const m = moves[i];
       let s = mh[side | (m & 0xfff)];
       if (useCont !== 0) {
         const pc = (board[m & 63] << 6) | ((m >>> 6) & 63);
         s += 2 * ch[c1 + pc] + ch[c2 + pc];
+        if (useCont4 !== 0) s += ch[c4 + pc];
       }
       scores[i] = s;
     }

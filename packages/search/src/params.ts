@@ -37,6 +37,7 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'ContHist', value: 1, min: 0, max: 1 }, // continuation histories in quiet ordering and LMR
   { name: 'Improving', value: 1, min: 0, max: 1 }, // the improving flag in RFP, LMP and LMR
   { name: 'PriorBonus', value: 1, min: 0, max: 1 }, // history bonus for the opponent's quiet move at a fail-low node
+  { name: 'ContHist4', value: 0, min: 0, max: 1 }, // a third continuation history: our own move two moves back (ply - 4), in quiet ordering
   { name: 'Threats', value: 0, min: 0, max: 1 }, // quiet ordering: a bonus for moving a piece out of attack by a lesser piece, a malus for moving into one
 
   // ---- Aspiration windows.
@@ -137,6 +138,7 @@ export class SearchParams {
   ContHist = 1;
   Improving = 1;
   PriorBonus = 1;
+  ContHist4 = 0;
   Threats = 0;
   AspDelta = 0;
   NmpBase = 0;

@@ -232,6 +232,7 @@ export class Searcher {
     for (let i = 0; i < pk.length; i++) {
       pk[i].useCont = this.params.ContHist;
       pk[i].useThreats = this.params.Threats;
+      pk[i].useCont4 = this.params.ContHist4;
     }
   }
 
@@ -513,6 +514,7 @@ export class Searcher {
     const counter = prevMove !== 0 ? h.counter[this.ssCont[sp - 1] >> 10] : 0;
     const c1 = this.ssCont[sp - 1], c2 = this.ssCont[sp - 2];
     picker.initMain(ttMove, killers[2 * ply], killers[2 * ply + 1], counter, c1, c2, inCheck, depth);
+    picker.cont4 = this.ssCont[sp - 4];
     const ttMoveOk = picker.ttMove;
     const ttCapture = ttMoveOk !== 0 && isTactical(pos, ttMoveOk);
     const lmpLimit = improving || P.Improving === 0 ? P.LmpBase + depth * depth : ((P.LmpBase + depth * depth) / 2) | 0;
