@@ -111,3 +111,19 @@ test('useCont4: the continuation history of our move two moves back (row cont4) 
   expect(first(1)).toBe(m);
   expect(first(0)).not.toBe(m);
 });
+
+test('useCheckBonus: quiet direct checks come out before the other quiets only when on', () => {
+  // White's queen checks from c8, c7, d2 and g5 among its many quiet moves (no history).
+  const pos = Position.fromFen('3k4/7p/8/8/8/8/8/2Q1K2R w - - 0 1', { psq: DEFAULT_PSQ });
+  const quiets = (on: number) => {
+    const p = picker(pos);
+    p.useCheckBonus = on;
+    p.initMain(0, 0, 0, 0, 0, 0, false, 5);
+    return drain(p).map((x) => x.m).filter((m) => !isTactical(pos, m));
+  };
+  const on = quiets(1), off = quiets(0), checks = on.filter((m) => givesCheck(pos, m)).length;
+  expect(checks).toBeGreaterThanOrEqual(4);
+  expect(on.slice(0, checks).every((m) => givesCheck(pos, m))).toBe(true);
+  expect(givesCheck(pos, off[0])).toBe(false);
+  expect(on.slice().sort()).toEqual(off.slice().sort());
+});

@@ -10,8 +10,8 @@
  * One picker object per search slot (two per ply: the node and its singular
  * verification search), each owning its slice of the shared move and score arrays.
  */
-import { BISHOP, BISHOP_TABLE, KNIGHT, KNIGHT_ATTACKS, NO_PIECE, PAWN, PAWN_ATTACKS, QUEEN, ROOK, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { CASTLING, EN_PASSANT, PROMOTION, type Position } from '@tempo/position';
+import { BISHOP, BISHOP_TABLE, KING, KNIGHT, KNIGHT_ATTACKS, NO_PIECE, PAWN, PAWN_ATTACKS, QUEEN, ROOK, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { CASTLING, EN_PASSANT, PROMOTION, setCheckInfo, type Position } from '@tempo/position';
 import { generateCaptures, generateEvasions, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo/movegen';
 import { givesCheckFast, legalQuick as legal } from './checks';
 import {
@@ -46,6 +46,9 @@ export function isCapture(pos: Position, m: number): boolean {
 export function isTactical(pos: Position, m: number): boolean {
   return (m & 0xc000) === PROMOTION || isCapture(pos, m);
 }
+
+/** What a direct check adds to a quiet's score (useCheckBonus): a quarter of the history scale's reach. */
+const CHECK_BONUS = 16384;
 
 /** MovePicker.seeFloor when nothing is known (below every threshold the search tests). */
 export const SEE_UNKNOWN = -(1 << 30);
@@ -83,6 +86,8 @@ export class MovePicker {
   useCont = 1;
   /** 1: quiet scores add the continuation history of cont4. */
   useCont4 = 0;
+  /** 1: a quiet that gives check directly scores CHECK_BONUS more (see scoreChecks). */
+  useCheckBonus = 0;
   /** 1: quiets are scored with the threat terms (see scoreThreats). */
   useThreats = 0;
   /** Quiets scored below this stay unsorted (set from the depth by initMain). */
@@ -211,6 +216,7 @@ export class MovePicker {
           if (!this.skipQuiets) {
             this.scoreQuiets(this.cur, this.end);
             if (this.useThreats !== 0) this.scoreThreats(this.cur, this.end);
+            if (this.useCheckBonus !== 0) this.scoreChecks(this.cur, this.end);
             partialSort(moves, scores, this.cur, this.end, this.sortLimit);
           }
           this.stage = STAGE_QUIET;
@@ -392,6 +398,29 @@ export class MovePicker {
       } else {
         scores[i] -= pt === QUEEN ? (byRook ? 50000 : 0) + (byMinor ? 10000 : 0) : pt === ROOK ? (byMinor ? 25000 : 0) : byPawn ? 15000 : 0;
       }
+    }
+  }
+
+  /**
+   * CHECK_BONUS for each quiet whose piece checks the enemy king from its destination
+   * (a direct check, read from the row's check info; discovered checks are left to
+   * history), after Stockfish's quiet scoring.
+   */
+  private scoreChecks(from: number, to: number): void {
+    const pos = this.pos, st = pos.st, board = pos.board, moves = this.moves, scores = this.scores;
+    if (st.ciKing < 0) setCheckInfo(pos.bb, st, pos.side);
+    for (let i = from; i < to; i++) {
+      const m = moves[i];
+      if ((m & 0xc000) !== 0) continue; // castling (the only special quiet)
+      const t = (m >>> 6) & 63, pt = board[m & 63] & 7;
+      let lo = 0, hi = 0;
+      if (pt === PAWN) { lo = st.ciPawnLo; hi = st.ciPawnHi; }
+      else if (pt === KNIGHT) { lo = st.ciKnightLo; hi = st.ciKnightHi; }
+      else if (pt !== KING) {
+        if (pt !== ROOK) { lo = st.ciBishopLo; hi = st.ciBishopHi; }
+        if (pt !== BISHOP) { lo |= st.ciRookLo; hi |= st.ciRookHi; }
+      }
+      if ((t < 32 ? (lo >>> t) & 1 : (hi >>> (t - 32)) & 1) !== 0) scores[i] += CHECK_BONUS;
     }
   }
 

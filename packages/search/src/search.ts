@@ -233,6 +233,7 @@ export class Searcher {
       pk[i].useCont = this.params.ContHist;
       pk[i].useThreats = this.params.Threats;
       pk[i].useCont4 = this.params.ContHist4;
+      pk[i].useCheckBonus = this.params.CheckBonus;
     }
   }
 
