@@ -8,35 +8,41 @@
  * slider lookups.
  */
 import { BISHOP, KING, KNIGHT, LINE, PAWN, ROOK } from '@tempo/bitboard';
-import { setCheckInfo, type Position } from '@tempo/position';
+import { setCheckInfo, type Position, type StateInfo } from '@tempo/position';
 import { givesCheck, legal } from '@tempo/movegen';
+
+/**
+ * Whether a piece of type pt of the side to move would check the other king directly
+ * from square `to` (the row's check info must be filled: st.ciKing >= 0). A king never does.
+ */
+export function checksFrom(st: StateInfo, pt: number, to: number): boolean {
+  let lo = 0, hi = 0;
+  if (pt === PAWN) {
+    lo = st.ciPawnLo;
+    hi = st.ciPawnHi;
+  } else if (pt === KNIGHT) {
+    lo = st.ciKnightLo;
+    hi = st.ciKnightHi;
+  } else if (pt !== KING) {
+    if (pt !== ROOK) {
+      lo = st.ciBishopLo;
+      hi = st.ciBishopHi;
+    }
+    if (pt !== BISHOP) {
+      lo |= st.ciRookLo;
+      hi |= st.ciRookHi;
+    }
+  }
+  return (to < 32 ? (lo >>> to) & 1 : (hi >>> (to - 32)) & 1) !== 0;
+}
 
 /** Whether the legal move m gives check (same answer as movegen's givesCheck). */
 export function givesCheckFast(pos: Position, m: number): boolean {
   const st = pos.st;
   if ((m & 0xc000) !== 0) return givesCheck(pos, m);
   if (st.ciKing < 0) setCheckInfo(pos.bb, st, pos.side);
-  const from = m & 63, to = (m >>> 6) & 63, pt = pos.board[from] & 7;
-  if (pt !== KING) {
-    let lo = 0, hi = 0;
-    if (pt === PAWN) {
-      lo = st.ciPawnLo;
-      hi = st.ciPawnHi;
-    } else if (pt === KNIGHT) {
-      lo = st.ciKnightLo;
-      hi = st.ciKnightHi;
-    } else {
-      if (pt !== ROOK) {
-        lo = st.ciBishopLo;
-        hi = st.ciBishopHi;
-      }
-      if (pt !== BISHOP) {
-        lo |= st.ciRookLo;
-        hi |= st.ciRookHi;
-      }
-    }
-    if ((to < 32 ? (lo >>> to) & 1 : (hi >>> (to - 32)) & 1) !== 0) return true;
-  }
+  const from = m & 63, to = (m >>> 6) & 63;
+  if (checksFrom(st, pos.board[from] & 7, to)) return true;
   if ((from < 32 ? (st.ciBlockersLo >>> from) & 1 : (st.ciBlockersHi >>> (from - 32)) & 1) === 0) return false;
   const li = (st.ciKing << 7) + (from << 1);
   return (to < 32 ? (LINE[li] >>> to) & 1 : (LINE[li + 1] >>> (to - 32)) & 1) === 0;

@@ -10,10 +10,10 @@
  * One picker object per search slot (two per ply: the node and its singular
  * verification search), each owning its slice of the shared move and score arrays.
  */
-import { BISHOP, BISHOP_TABLE, KING, KNIGHT, KNIGHT_ATTACKS, NO_PIECE, PAWN, PAWN_ATTACKS, QUEEN, ROOK, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { BISHOP, BISHOP_TABLE, KNIGHT, KNIGHT_ATTACKS, NO_PIECE, PAWN, PAWN_ATTACKS, QUEEN, ROOK, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, PROMOTION, setCheckInfo, type Position } from '@tempo/position';
 import { generateCaptures, generateEvasions, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo/movegen';
-import { givesCheckFast, legalQuick as legal } from './checks';
+import { checksFrom, givesCheckFast, legalQuick as legal } from './checks';
 import {
   STAGE_BAD_CAPTURE,
   STAGE_CAPTURE_INIT,
@@ -351,38 +351,17 @@ export class MovePicker {
    */
   private scoreThreats(from: number, to: number): void {
     const pos = this.pos, bb = pos.bb, board = pos.board, moves = this.moves, scores = this.scores;
-    const them = pos.side ^ 1, o = them << 4, u = pos.side << 4;
+    const them = pos.side ^ 1, u = pos.side << 4;
     const occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
-    let pLo = 0, pHi = 0;
-    for (let lo = bb[o + 2], hi = bb[o + 3], sq = 0; (lo | hi) !== 0; ) {
-      if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
-      else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
-      const a = (them << 7) + (sq << 1);
-      pLo |= PAWN_ATTACKS[a];
-      pHi |= PAWN_ATTACKS[a + 1];
-    }
-    let mLo = pLo, mHi = pHi;
-    for (let lo = bb[o + 2 * KNIGHT], hi = bb[o + 2 * KNIGHT + 1], sq = 0; (lo | hi) !== 0; ) {
-      if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
-      else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
-      mLo |= KNIGHT_ATTACKS[sq << 1];
-      mHi |= KNIGHT_ATTACKS[(sq << 1) + 1];
-    }
-    for (let lo = bb[o + 2 * BISHOP], hi = bb[o + 2 * BISHOP + 1], sq = 0; (lo | hi) !== 0; ) {
-      if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
-      else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
-      const i = bishopIndex(sq, occLo, occHi);
-      mLo |= BISHOP_TABLE[i];
-      mHi |= BISHOP_TABLE[i + 1];
-    }
-    let rLo = mLo, rHi = mHi;
-    for (let lo = bb[o + 2 * ROOK], hi = bb[o + 2 * ROOK + 1], sq = 0; (lo | hi) !== 0; ) {
-      if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
-      else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
-      const i = rookIndex(sq, occLo, occHi);
-      rLo |= ROOK_TABLE[i];
-      rHi |= ROOK_TABLE[i + 1];
-    }
+    attacksBy(bb, them, PAWN, occLo, occHi);
+    const pLo = ATT[0], pHi = ATT[1];
+    attacksBy(bb, them, KNIGHT, occLo, occHi);
+    let mLo = pLo | ATT[0], mHi = pHi | ATT[1];
+    attacksBy(bb, them, BISHOP, occLo, occHi);
+    mLo |= ATT[0];
+    mHi |= ATT[1];
+    attacksBy(bb, them, ROOK, occLo, occHi);
+    const rLo = mLo | ATT[0], rHi = mHi | ATT[1];
     // Our pieces attacked by a lesser one.
     const tLo = (bb[u + 2 * QUEEN] & rLo) | (bb[u + 2 * ROOK] & mLo) | ((bb[u + 2 * KNIGHT] | bb[u + 2 * BISHOP]) & pLo);
     const tHi = (bb[u + 2 * QUEEN + 1] & rHi) | (bb[u + 2 * ROOK + 1] & mHi) | ((bb[u + 2 * KNIGHT + 1] | bb[u + 2 * BISHOP + 1]) & pHi);
@@ -411,16 +390,7 @@ export class MovePicker {
     if (st.ciKing < 0) setCheckInfo(pos.bb, st, pos.side);
     for (let i = from; i < to; i++) {
       const m = moves[i];
-      if ((m & 0xc000) !== 0) continue; // castling (the only special quiet)
-      const t = (m >>> 6) & 63, pt = board[m & 63] & 7;
-      let lo = 0, hi = 0;
-      if (pt === PAWN) { lo = st.ciPawnLo; hi = st.ciPawnHi; }
-      else if (pt === KNIGHT) { lo = st.ciKnightLo; hi = st.ciKnightHi; }
-      else if (pt !== KING) {
-        if (pt !== ROOK) { lo = st.ciBishopLo; hi = st.ciBishopHi; }
-        if (pt !== BISHOP) { lo |= st.ciRookLo; hi |= st.ciRookHi; }
-      }
-      if ((t < 32 ? (lo >>> t) & 1 : (hi >>> (t - 32)) & 1) !== 0) scores[i] += CHECK_BONUS;
+      if ((m & 0xc000) === 0 && checksFrom(st, board[m & 63] & 7, (m >>> 6) & 63)) scores[i] += CHECK_BONUS; // not castling, the only special quiet
     }
   }
 
@@ -461,6 +431,24 @@ export class MovePicker {
     }
     return from;
   }
+}
+
+/** attacksBy's result: (lo, hi). */
+const ATT = new Int32Array(2);
+
+/** The squares colour c's pieces of type pt (pawn, knight, bishop or rook) attack, into ATT. */
+function attacksBy(bb: Int32Array, c: number, pt: number, occLo: number, occHi: number): void {
+  let aLo = 0, aHi = 0;
+  for (let lo = bb[(c << 4) + 2 * pt], hi = bb[(c << 4) + 2 * pt + 1], sq = 0; (lo | hi) !== 0; ) {
+    if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
+    else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+    const T = pt === PAWN ? PAWN_ATTACKS : pt === KNIGHT ? KNIGHT_ATTACKS : pt === BISHOP ? BISHOP_TABLE : ROOK_TABLE;
+    const i = pt === PAWN ? (c << 7) + (sq << 1) : pt === KNIGHT ? sq << 1 : pt === BISHOP ? bishopIndex(sq, occLo, occHi) : rookIndex(sq, occLo, occHi);
+    aLo |= T[i];
+    aHi |= T[i + 1];
+  }
+  ATT[0] = aLo;
+  ATT[1] = aHi;
 }
 
 /** Whether a TT move may be tried in quiescence (a capture or a queen promotion). */
