@@ -39,7 +39,7 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'PriorBonus', value: 1, min: 0, max: 1 }, // history bonus for the opponent's quiet move at a fail-low node
   { name: 'ContHist4', value: 0, min: 0, max: 1 }, // a third continuation history: our own move two moves back (ply - 4), in quiet ordering
   { name: 'CheckBonus', value: 0, min: 0, max: 1 }, // quiet ordering: a bonus for a quiet move that gives check directly
-  { name: 'Threats', value: 0, min: 0, max: 1 }, // quiet ordering: a bonus for moving a piece out of attack by a lesser piece, a malus for moving into one
+  { name: 'Threats', value: 1, min: 0, max: 1 }, // quiet ordering: a bonus for moving a piece out of attack by a lesser piece, a malus for moving into one
 
   // ---- Aspiration windows.
   { name: 'AspDelta', value: 16, min: 5, max: 100 },
@@ -141,7 +141,7 @@ export class SearchParams {
   PriorBonus = 1;
   ContHist4 = 0;
   CheckBonus = 0;
-  Threats = 0;
+  Threats = 1;
   AspDelta = 0;
   NmpBase = 0;
   NmpDepthDiv = 1;
