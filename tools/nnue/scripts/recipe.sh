@@ -6,11 +6,13 @@
 # arguments give the same bytes on any x86-64 machine with Node 20 (tools/nnue/README.md,
 # "Reproducing a net").
 #
-#   bash tools/nnue/scripts/recipe.sh NAME COMMIT SEED GAMES NODES [SEED GAMES NODES...] -- [train options...]
+#   bash tools/nnue/scripts/recipe.sh [--net NET] NAME COMMIT SEED GAMES NODES [SEED GAMES NODES...] -- [train options...]
 #
 # Each SEED GAMES NODES triple is one data run of engine COMMIT (games 0 to GAMES-1 of
 # that seed: game i depends on the seed and i only, so the first GAMES games of a longer
-# run are these); the runs are converted together, in the order given.
+# run are these); the runs are converted together, in the order given. With --net, the
+# engine plays its games with that net (a later round's data: the previous round's net,
+# rebuilt by its own recipe or taken from this repository, checked by its SHA-256).
 #
 # The small run the README quotes (about 3 minutes of two cores):
 #   bash tools/nnue/scripts/recipe.sh small 4dcbf1d 900 200 5000 -- --hidden 64 --epochs 4
@@ -19,7 +21,13 @@
 # generated is resumed or reused (datagen keeps finished parts), a finished training run is
 # trained again from scratch into a fresh folder so its bytes are checked, not assumed.
 set -euo pipefail
-usage() { echo "usage: recipe.sh NAME COMMIT SEED GAMES NODES [SEED GAMES NODES...] [-- train options...]" >&2; exit 2; }
+usage() { echo "usage: recipe.sh [--net NET] NAME COMMIT SEED GAMES NODES [SEED GAMES NODES...] [-- train options...]" >&2; exit 2; }
+net=()
+if [ "${1:-}" = --net ]; then
+  [ $# -ge 2 ] && [ -f "$2" ] || { echo "recipe: --net needs a net file (got \"${2:-}\")" >&2; usage; }
+  net=(--net "$(realpath "$2")"); shift 2
+  echo "net played with: $(sha256sum "${net[1]}" | cut -c1-64)  ${net[1]}"
+fi
 [ $# -ge 5 ] || usage
 name=$1 commit=$2; shift 2
 runs=()
@@ -39,7 +47,7 @@ for run in "${runs[@]}"; do
   IFS=: read -r seed games nodes <<< "$run"
   data=$dir/seed$seed-nodes$nodes-games$games.txt
   bash "$repo/tools/tune/scripts/datagen-at.sh" "$commit" --openings "$openings" --openings-part train \
-    --games "$games" --nodes "$nodes" --threads 2 --seed "$seed" --chunk 100 --out "$data"
+    --games "$games" --nodes "$nodes" --threads 2 --seed "$seed" --chunk 100 --out "$data" "${net[@]}"
   parts+=("$data.parts")
 done
 (cd "$repo" && [ -f tools/nnue/dist/cli.js ] || npx -y pnpm@10.34.8 exec turbo run build --filter=tempo-nnue... --output-logs=errors-only)
