@@ -84,6 +84,21 @@ describe('the command line end to end', () => {
     expect(bad.code).toBe(2);
     expect(bad.err[0]).toMatch(/r3\.json was played with other settings than .*r1\.json/);
   });
+
+  it('with stderr sent to a file (not a terminal): one plain progress line every 10 pairs', async () => {
+    const was = process.stderr.isTTY;
+    try {
+      process.stderr.isTTY = false;
+      const r = await run(...base, '--games', '24', '--openings', EPD);
+      expect(r.code).toBe(0);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(/^tempo-match: 20\/24 games \| \d+-\d+-\d+ \| Elo -?\d+\.\d \+\/- \d+\.\d \| \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      const [w, l, d] = r.err[0].split(' | ')[1].split('-').map(Number);
+      expect(w + l + d).toBe(20);
+    } finally {
+      process.stderr.isTTY = was;
+    }
+  });
 });
 
 describe('ladder', () => {

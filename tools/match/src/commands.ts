@@ -60,7 +60,14 @@ export async function matchCommand(argv: string[], io: Io, extra: { signal?: Abo
   return 0;
 }
 
-/** Runs `run` under a live progress line on stderr (shown only on a terminal). */
+/** Where stderr is not a terminal (a log file), a plain progress line every this many pairs. */
+export const PROGRESS_EVERY_PAIRS = 10;
+
+/**
+ * Runs `run` under a live progress line on stderr on a terminal; elsewhere (output sent
+ * to a file) one plain line every PROGRESS_EVERY_PAIRS pairs, so a long match's log
+ * shows where it is before the final report.
+ */
 async function withProgress(s: MatchSettings, previous: ResultFile | undefined, io: Io, verbose: boolean, run: (e: MatchEvents) => Promise<ResultFile>): Promise<ResultFile> {
   const bar = new cliProgress.SingleBar(
     { format: '{bar} {value}/{total} games | {wld} | Elo {elo} | {llr}ETA {eta_formatted}', stream: process.stderr, hideCursor: true, etaBuffer: 20 },
@@ -84,7 +91,15 @@ async function withProgress(s: MatchSettings, previous: ResultFile | undefined, 
       }
     },
     onPair(r) {
-      if (process.stderr.isTTY && !bar.isActive) bar.start(s.games, r.finished.length * 2, payload(r));
+      if (!process.stderr.isTTY) {
+        const n = r.finished.length;
+        if ((n - started / 2) % PROGRESS_EVERY_PAIRS === 0) {
+          const p = payload(r);
+          io.err(`tempo-match: ${n * 2}/${s.games} games | ${p.wld} | Elo ${p.elo} | ${p.llr}${new Date().toISOString().slice(0, 19)}Z`);
+        }
+        return;
+      }
+      if (!bar.isActive) bar.start(s.games, r.finished.length * 2, payload(r));
       bar.update(r.finished.length * 2, payload(r));
     },
   };
