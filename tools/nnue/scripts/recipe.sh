@@ -25,8 +25,8 @@ usage() { echo "usage: recipe.sh [--net NET] NAME COMMIT SEED GAMES NODES [SEED 
 net=()
 if [ "${1:-}" = --net ]; then
   [ $# -ge 2 ] && [ -f "$2" ] || { echo "recipe: --net needs a net file (got \"${2:-}\")" >&2; usage; }
-  net=(--net "$(realpath "$2")"); shift 2
-  echo "net played with: $(sha256sum "${net[1]}" | cut -c1-64)  ${net[1]}"
+  echo "net played with: $(sha256sum "$2" | cut -c1-64)  $2"
+  net=(--net "$2"); shift 2 # datagen-at.sh resolves the path from here
 fi
 [ $# -ge 5 ] || usage
 name=$1 commit=$2; shift 2

@@ -8,8 +8,8 @@
 # The commit is cloned from this repository into $TEMPO_DATA/src/COMMIT (else
 # ~/.tempo/src/COMMIT) once, installed and built there; datagen then runs from that
 # clone at nice 19 with the options given (a relative --openings or --net path is taken
-# from the current folder). datagen itself resumes: finished parts are kept, a part under way is
-# played again. Its log goes to stderr/stdout as usual.
+# from the current folder). datagen itself resumes: finished parts are kept, a part under
+# way is played again. Its log goes to stderr/stdout as usual.
 set -euo pipefail
 if [ $# -lt 1 ]; then echo "usage: datagen-at.sh COMMIT [datagen options...]" >&2; exit 2; fi
 commit=$1; shift
