@@ -59,8 +59,42 @@ export function ttCheck(keyHi: number, w1: number, w2: number): number {
   return keyHi ^ w1 ^ x ^ (x >>> 16);
 }
 
+/**
+ * WebAssembly.Memory, the one part of the WebAssembly API used here, declared locally
+ * (the packages that compile these sources with Node's types have no WebAssembly
+ * namespace; the global may be missing at run time).
+ */
+const wasm = (
+  globalThis as unknown as {
+    WebAssembly?: { Memory: new (d: { initial: number; maximum: number; shared: boolean }) => { readonly buffer: SharedArrayBuffer | ArrayBuffer } };
+  }
+).WebAssembly;
+
+/** WebAssembly's page: 64 KiB. */
+const WASM_PAGE = 65536;
+/** The most pages a WebAssembly memory may have (4 GiB). */
+const WASM_MAX_PAGES = 65536;
+
+/**
+ * The table's memory, zeroed, starting on a cache line. A bucket is one line only if
+ * the buffer starts on one, and an ArrayBuffer's need not: a large one comes from
+ * malloc, whose mmapped blocks start 16 bytes into a page (on glibc), so that every
+ * bucket would straddle two lines and a probe would miss twice. A WebAssembly memory
+ * starts on a page (the engine maps it itself), so the table lives in one where it
+ * can (a whole number of 64 KiB pages, at most 4 GiB; shared where SharedArrayBuffer
+ * exists), and falls back to a plain buffer otherwise.
+ */
 function makeBuffer(bytes: number): SharedArrayBuffer | ArrayBuffer {
-  return typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+  const shared = typeof SharedArrayBuffer === 'function';
+  const pages = bytes / WASM_PAGE;
+  if (wasm !== undefined && Number.isInteger(pages) && pages <= WASM_MAX_PAGES) {
+    try {
+      return new wasm.Memory({ initial: pages, maximum: pages, shared }).buffer;
+    } catch {
+      // No such memory here (a host without threads' memory, or out of address space): a plain buffer.
+    }
+  }
+  return shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
 }
 
 function bucketsFor(mb: number): number {
