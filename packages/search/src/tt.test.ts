@@ -1,8 +1,38 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, VALUE_MATE, VALUE_NONE } from './constants';
 import { scoreFromTT, scoreToTT, TranspositionTable, ttCheck } from './tt';
 
 describe('transposition table', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  test('the memory is a shared WebAssembly memory of whole pages (page-aligned, so a bucket is one cache line)', () => {
+    const made: { initial: number; maximum: number; shared: boolean }[] = [];
+    const Real = WebAssembly.Memory;
+    vi.spyOn(WebAssembly, 'Memory').mockImplementation(function (this: unknown, d: WebAssembly.MemoryDescriptor) {
+      made.push({ initial: d.initial, maximum: d.maximum ?? -1, shared: d.shared ?? false });
+      return new Real(d);
+    } as unknown as typeof WebAssembly.Memory);
+    const tt = new TranspositionTable(2);
+    expect(made).toEqual([{ initial: 32, maximum: 32, shared: true }]); // 2 MB = 32 pages of 64 KiB
+    expect(tt.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(tt.sizeMb).toBe(2);
+    tt.resize(1);
+    expect(made[1]).toEqual({ initial: 16, maximum: 16, shared: true });
+  });
+
+  test('where no WebAssembly memory can be made, a plain SharedArrayBuffer serves', () => {
+    vi.spyOn(WebAssembly, 'Memory').mockImplementation(function () {
+      throw new RangeError('out of memory');
+    } as unknown as typeof WebAssembly.Memory);
+    const tt = new TranspositionTable(1);
+    expect(tt.buffer).toBeInstanceOf(SharedArrayBuffer);
+    tt.store(5, 6, 10, 20, 3, BOUND_EXACT, 0x123, 0);
+    expect(tt.probe(5, 6)).toBe(true);
+    expect(tt.hitMove).toBe(0x123);
+  });
+
   test('store and probe round-trip every field, negative values included', () => {
     const tt = new TranspositionTable(1);
     tt.newSearch();
