@@ -7,13 +7,18 @@ describe('transposition table', () => {
     vi.restoreAllMocks();
   });
 
+  // Node's types have no WebAssembly namespace (tt.ts declares what it uses): the global, loosely typed.
+  type Descriptor = { initial: number; maximum?: number; shared?: boolean };
+  type MemoryCtor = new (d: Descriptor) => { readonly buffer: ArrayBufferLike };
+  const wasm = (globalThis as unknown as { WebAssembly: { Memory: MemoryCtor } }).WebAssembly;
+
   test('the memory is a shared WebAssembly memory of whole pages (page-aligned, so a bucket is one cache line)', () => {
-    const made: { initial: number; maximum: number; shared: boolean }[] = [];
-    const Real = WebAssembly.Memory;
-    vi.spyOn(WebAssembly, 'Memory').mockImplementation(function (this: unknown, d: WebAssembly.MemoryDescriptor) {
-      made.push({ initial: d.initial, maximum: d.maximum ?? -1, shared: d.shared ?? false });
+    const made: Descriptor[] = [];
+    const Real = wasm.Memory;
+    vi.spyOn(wasm, 'Memory').mockImplementation(function (d: Descriptor) {
+      made.push({ ...d });
       return new Real(d);
-    } as unknown as typeof WebAssembly.Memory);
+    } as unknown as MemoryCtor);
     const tt = new TranspositionTable(2);
     expect(made).toEqual([{ initial: 32, maximum: 32, shared: true }]); // 2 MB = 32 pages of 64 KiB
     expect(tt.buffer).toBeInstanceOf(SharedArrayBuffer);
@@ -23,9 +28,9 @@ describe('transposition table', () => {
   });
 
   test('where no WebAssembly memory can be made, a plain SharedArrayBuffer serves', () => {
-    vi.spyOn(WebAssembly, 'Memory').mockImplementation(function () {
+    vi.spyOn(wasm, 'Memory').mockImplementation(function () {
       throw new RangeError('out of memory');
-    } as unknown as typeof WebAssembly.Memory);
+    } as unknown as MemoryCtor);
     const tt = new TranspositionTable(1);
     expect(tt.buffer).toBeInstanceOf(SharedArrayBuffer);
     tt.store(5, 6, 10, 20, 3, BOUND_EXACT, 0x123, 0);
