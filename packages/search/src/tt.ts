@@ -1,8 +1,8 @@
 /**
- * The transposition table: buckets of five entries in one Int32Array over a
- * SharedArrayBuffer (a plain ArrayBuffer where none is available), so worker threads
- * can share it (Lazy SMP). A bucket is 16 words (64 bytes, one cache line): five
- * entries of three words and one spare word.
+ * The transposition table: buckets of five entries in one Int32Array over a shared
+ * WebAssembly memory's SharedArrayBuffer (page-aligned, see makeBuffer; a plain buffer
+ * where none can be made), so worker threads can share it (Lazy SMP). A bucket is 16
+ * words (64 bytes, one cache line): five entries of three words and one spare word.
  *
  * Entry words:
  *   w1  move (bits 0-15) | score (int16, bits 16-31)
