@@ -36,6 +36,11 @@ const KNOWN_MATE_MISSES: string[] = [
   'k1B5/2p5/NbN5/8/P2p4/P2p4/P1prp3/2RbK3 w - - 0 1', // mate in 3
   'K1R5/1P1r1n2/1pR3N1/2p1p2r/1BpkBp1N/1bp2Q2/2P2P2/1n2b3 w - - 0 1', // mate in 3
   '8/B3p3/2K1p1p1/4Pkpb/5pn1/2P2N1B/4PP2/6R1 w - - 0 1', // mate in 3, missed within the node limit since the tuned table
+  // mate in 2 (d5c3 and Ne4#), missed within the node limit since round 2's net (f39c525): the
+  // search scores d5b6 +19.9 and finds the mate at depth 22, 2.1M nodes; found in 661 nodes with
+  // NullMove 0, 2,954 with LMR 0, 1,376 with the hand-crafted evaluation (null-move and razoring
+  // cutoffs in a won position return bounds, not the mate)
+  '2n5/8/2PkNK2/pP1N4/2P2p2/3B4/4P2b/8 w - - 0 1',
 ];
 
 const data = (name: string) => readFileSync(fileURLToPath(new URL(`./data/${name}`, import.meta.url)), 'utf8');
