@@ -12,7 +12,7 @@
  */
 import { BISHOP, BISHOP_TABLE, KNIGHT, KNIGHT_ATTACKS, NO_PIECE, PAWN, PAWN_ATTACKS, QUEEN, ROOK, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
 import { CASTLING, EN_PASSANT, PROMOTION, setCheckInfo, type Position } from '@tempo/position';
-import { generateCaptures, generateEvasions, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo/movegen';
+import { generateCaptures, generateEvasions, generateQuietChecks, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo/movegen';
 import { checksFrom, givesCheckFast, legalQuick as legal } from './checks';
 import {
   STAGE_BAD_CAPTURE,
@@ -69,9 +69,11 @@ export class MovePicker {
   /**
    * Set by the search once late move pruning decides no quiet is worth trying unless
    * it gives check: from then on the picker yields quiet checks only, and a quiet
-   * stage not begun yet generates the quiets without scoring or sorting them.
+   * stage not begun yet generates only the quiet checks (unscored, unsorted).
    */
   skipQuiets = false;
+  /** The quiet stage's moves are the quiet checks only (generated after skipQuiets was set). */
+  private checksOnly = false;
   /**
    * A SEE threshold the last move returned is known to reach (the good-capture stage
    * tested it), else SEE_UNKNOWN: the search skips its own SEE test of that move when
@@ -212,8 +214,13 @@ export class MovePicker {
 
         case STAGE_QUIET_INIT:
           this.cur = this.end;
-          this.end = generateQuiets(pos, moves, this.cur);
-          if (!this.skipQuiets) {
+          // Late move pruning already gave up on quiets: only the checks are generated
+          // (the same moves in the same order as the quiets filtered below).
+          this.checksOnly = this.skipQuiets;
+          if (this.skipQuiets) {
+            this.end = generateQuietChecks(pos, moves, this.cur);
+          } else {
+            this.end = generateQuiets(pos, moves, this.cur);
             this.scoreQuiets(this.cur, this.end);
             if (this.useThreats !== 0) this.scoreThreats(this.cur, this.end);
             if (this.useCheckBonus !== 0) this.scoreChecks(this.cur, this.end);
@@ -226,7 +233,7 @@ export class MovePicker {
           while (this.cur < this.end) {
             const m = moves[this.cur++];
             if (m === this.ttMove || m === this.killer1 || m === this.killer2 || m === this.counterMove) continue;
-            if (this.skipQuiets && !givesCheckFast(pos, m)) continue;
+            if (this.skipQuiets && !this.checksOnly && !givesCheckFast(pos, m)) continue;
             return m;
           }
           this.cur = this.base;
