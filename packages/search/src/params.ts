@@ -31,7 +31,7 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'CheckExt', value: 1, min: 0, max: 1 }, // check extension
   { name: 'MateDistance', value: 1, min: 0, max: 1 }, // mate distance pruning
   { name: 'QsFutility', value: 1, min: 0, max: 1 }, // futility and SEE pruning in quiescence
-  { name: 'QsTT', value: 1, min: 0, max: 1 }, // quiescence probes and stores the TT (0: neither, as Lozza 2)
+  { name: 'QsTT', value: 1, min: 0, max: 2 }, // quiescence probes and stores the TT (0: neither, as Lozza 2; 2: at its first ply only)
   { name: 'QsCheckExempt', value: 1, min: 0, max: 1 }, // quiescence futility spares captures that give check (0: no check test)
   { name: 'Prefetch', value: 1, min: 0, max: 1 }, // touch the child's TT bucket right after a move (speed only: same nodes)
   { name: 'ContHist', value: 1, min: 0, max: 1 }, // continuation histories in quiet ordering and LMR

@@ -271,6 +271,32 @@ describe('quiescence leaf', () => {
     expect(p.toFen()).toBe('7k/8/3q4/8/4N3/8/4P3/4K3 w - - 0 1');
   });
 
+  test('QsTT: quiescence uses the table at every ply (1), at its first ply only (2), never (0)', () => {
+    /** A table that counts its probes. */
+    class CountingTable extends TranspositionTable {
+      probes = 0;
+      override probe(keyLo: number, keyHi: number): boolean {
+        this.probes++;
+        return super.probe(keyLo, keyHi);
+      }
+    }
+    // Kiwipete: captures on both sides, so quiescence goes several plies deep.
+    const fen = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';
+    const probes = (qsTT: number) => {
+      const tt = new CountingTable(1);
+      const s = new Searcher(tt, createSignals());
+      s.params.QsTT = qsTT;
+      quiescenceLeaf(pos(fen), s);
+      return { probes: tt.probes, nodes: s.nodes };
+    };
+    const every = probes(1), first = probes(2), never = probes(0);
+    expect(every.nodes).toBeGreaterThan(20);
+    expect(every.probes).toBe(every.nodes);
+    expect(first.probes).toBe(1);
+    expect(first.nodes).toBeGreaterThan(20);
+    expect(never.probes).toBe(0);
+  });
+
   test('a quiet position is its own leaf', () => {
     const p = pos('4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
     const leaf = quiescenceLeaf(p);

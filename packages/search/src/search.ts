@@ -249,6 +249,13 @@ export class Searcher {
     if (a !== null) a.push();
   }
 
+  /** play(m) for a child that will not probe the table (no prefetch: its load would be wasted). */
+  private playNoProbe(m: number): void {
+    this.pos.doMove(m);
+    const a = this.nnue;
+    if (a !== null) a.push();
+  }
+
   unplay(): void {
     this.pos.undoMove();
     const a = this.nnue;
@@ -368,7 +375,7 @@ export class Searcher {
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
       this.play(m);
-      let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
+      let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false, 0);
       if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - 4, !cutNode, ply + 1);
       this.unplay();
       if (this.stopped) return 0;
@@ -403,7 +410,7 @@ export class Searcher {
   alphaBeta(alpha: number, beta: number, depth: number, cutNode: boolean, ply: number): number {
     const pvNode = beta - alpha > 1;
     // Step 1. Quiescence at the horizon.
-    if (depth <= 0) return this.qsearch(alpha, beta, ply, pvNode);
+    if (depth <= 0) return this.qsearch(alpha, beta, ply, pvNode, 0);
     const pos = this.pos, P = this.params, tt = this.tt, st = pos.st, sp = ply + 4;
     if (this.stopped) return 0;
     if (++this.nodes >= this.nextCheck) this.checkLimits();
@@ -470,7 +477,7 @@ export class Searcher {
     if (!pvNode && !inCheck && excluded === 0) {
       // Step 5. Razoring: far below alpha, only captures can save the node.
       if (P.Razoring !== 0 && depth <= 3 && ev + P.RazorBase + P.RazorMult * depth * depth < alpha) {
-        const v = this.qsearch(alpha - 1, alpha, ply, false);
+        const v = this.qsearch(alpha - 1, alpha, ply, false, 0);
         if (v < alpha && v > VALUE_MATED_IN_MAX_PLY) return v;
       }
 
@@ -661,8 +668,10 @@ export class Searcher {
   /**
    * Quiescence search: captures and queen promotions (all evasions in check) until
    * the position is quiet, with stand-pat, TT cutoffs (QsTT), futility and SEE pruning.
+   * `qsPly` counts the quiescence plies above this node (0 where the main search or
+   * ProbCut enters it); QsTT 2 uses the table at qsPly 0 only.
    */
-  qsearch(alpha: number, beta: number, ply: number, pvNode: boolean): number {
+  qsearch(alpha: number, beta: number, ply: number, pvNode: boolean, qsPly: number): number {
     const pos = this.pos, P = this.params, tt = this.tt, st = pos.st, sp = ply + 4;
     if (this.stopped) return 0;
     if (++this.nodes >= this.nextCheck) this.checkLimits();
@@ -675,7 +684,7 @@ export class Searcher {
     if (this.isDrawn(inCheck)) return VALUE_DRAW;
     if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : corrected(this, evaluate(pos, this.evalContext));
 
-    const keyLo = st.keyLo, keyHi = st.keyHi, useTT = P.QsTT !== 0;
+    const keyLo = st.keyLo, keyHi = st.keyHi, useTT = P.QsTT === 1 || (P.QsTT === 2 && qsPly === 0);
     const ttHit = useTT && tt.probe(keyLo, keyHi);
     const ttMove = ttHit ? tt.hitMove : 0;
     const ttScore = ttHit ? scoreFromTT(tt.hitScore, ply) : VALUE_NONE;
@@ -724,8 +733,9 @@ export class Searcher {
       }
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((board[m & 63] << 6) | to) << 10;
-      this.play(m);
-      const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode);
+      if (P.QsTT === 1) this.play(m);
+      else this.playNoProbe(m);
+      const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode, qsPly + 1);
       this.unplay();
       if (this.stopped) return 0;
       if (v > bestValue) {
