@@ -13,6 +13,13 @@ import { createSignals, Searcher, TranspositionTable } from '../src/index';
 import { selfplay } from './selfplay';
 import { decodeNet } from '@tempo/nnue';
 import { defaultNetBytes } from '@tempo/nnue/default-net';
+import { setV8Flags } from '../../../apps/uci/src/v8-flags';
+
+// The V8 flags the UCI engine sets on itself (TEMPO_V8_FLAGS replaces them, empty for
+// none), set before the first search compiles: the bench measures the code the engine
+// runs (count-instructions.sh too: 18,767 instructions a node at depth 6 with them,
+// 19,321 with TEMPO_V8_FLAGS empty, docs/MEASUREMENTS.md).
+setV8Flags();
 
 /**
  * NNUE=1 in the environment: search with the embedded net (as `setoption name Use NNUE
