@@ -90,7 +90,7 @@ export class MovePicker {
   useCont4 = 0;
   /** 1: a quiet that gives check directly scores CHECK_BONUS more (see scoreChecks). */
   useCheckBonus = 0;
-  /** 1: quiets are scored with the threat terms (see scoreThreats). */
+  /** 1: quiets are scored with the threat terms (see scoreQuiets). */
   useThreats = 0;
   /** Quiets scored below this stay unsorted (set from the depth by initMain). */
   sortLimit = 0;
@@ -221,8 +221,7 @@ export class MovePicker {
             this.end = generateQuietChecks(pos, moves, this.cur);
           } else {
             this.end = generateQuiets(pos, moves, this.cur);
-            this.scoreQuiets(this.cur, this.end);
-            if (this.useThreats !== 0) this.scoreThreats(this.cur, this.end);
+            this.scoreQuiets(this.cur, this.end, this.useThreats !== 0 && this.threatMasks());
             if (this.useCheckBonus !== 0) this.scoreChecks(this.cur, this.end);
             partialSort(moves, scores, this.cur, this.end, this.sortLimit);
           }
@@ -330,24 +329,10 @@ export class MovePicker {
     }
   }
 
-  /** Butterfly history plus the one- and two-ply continuation histories. */
-  private scoreQuiets(from: number, to: number): void {
-    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
-    const mh = this.h.main, ch = this.h.cont, side = pos.side << 12;
-    const c1 = this.cont1, c2 = this.cont2, c4 = this.cont4, useCont = this.useCont, useCont4 = this.useCont4;
-    for (let i = from; i < to; i++) {
-      const m = moves[i];
-      let s = mh[side | (m & 0xfff)];
-      if (useCont !== 0) {
-        const pc = (board[m & 63] << 6) | ((m >>> 6) & 63);
-        s += 2 * ch[c1 + pc] + ch[c2 + pc];
-        if (useCont4 !== 0) s += ch[c4 + pc];
-      }
-      scores[i] = s;
-    }
-  }
-
   /**
+   * Butterfly history plus the one- and two-ply continuation histories, and with
+   * `threats` the threat terms (threatMasks must have just filled THREATS).
+   *
    * The threat terms of quiet ordering (after Stockfish's movepick): with the squares
    * the opponent's pawns attack, then those its pawns, knights and bishops attack, then
    * those with its rooks too, a piece of ours attacked by a lesser piece (a queen by a
@@ -356,9 +341,42 @@ export class MovePicker {
    * malus for moving to one that is. The magnitudes are on the history scale (the
    * quiet scores reach about +-65,000).
    */
-  private scoreThreats(from: number, to: number): void {
-    const pos = this.pos, bb = pos.bb, board = pos.board, moves = this.moves, scores = this.scores;
-    const them = pos.side ^ 1, u = pos.side << 4;
+  private scoreQuiets(from: number, to: number, threats: boolean): void {
+    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
+    const mh = this.h.main, ch = this.h.cont, side = pos.side << 12;
+    const c1 = this.cont1, c2 = this.cont2, c4 = this.cont4, useCont = this.useCont, useCont4 = this.useCont4;
+    const Z = THREATS, pLo = Z[0], pHi = Z[1], mLo = Z[2], mHi = Z[3], rLo = Z[4], rHi = Z[5], tLo = Z[6], tHi = Z[7];
+    for (let i = from; i < to; i++) {
+      const m = moves[i], f = m & 63, piece = board[f];
+      let s = mh[side | (m & 0xfff)];
+      if (useCont !== 0) {
+        const pc = (piece << 6) | ((m >>> 6) & 63);
+        s += 2 * ch[c1 + pc] + ch[c2 + pc];
+        if (useCont4 !== 0) s += ch[c4 + pc];
+      }
+      const pt = piece & 7;
+      if (threats && pt !== PAWN && pt <= QUEEN) {
+        const t = (m >>> 6) & 63;
+        const fb = f < 32 ? 1 << f : 0, fh = f < 32 ? 0 : 1 << (f - 32);
+        const tb = t < 32 ? 1 << t : 0, th = t < 32 ? 0 : 1 << (t - 32);
+        const byPawn = ((tb & pLo) | (th & pHi)) !== 0, byMinor = ((tb & mLo) | (th & mHi)) !== 0, byRook = ((tb & rLo) | (th & rHi)) !== 0;
+        if (((fb & tLo) | (fh & tHi)) !== 0) {
+          s += pt === QUEEN ? (byRook ? 0 : 50000) : pt === ROOK ? (byMinor ? 0 : 25000) : byPawn ? 0 : 15000;
+        } else {
+          s -= pt === QUEEN ? (byRook ? 50000 : 0) + (byMinor ? 10000 : 0) : pt === ROOK ? (byMinor ? 25000 : 0) : byPawn ? 15000 : 0;
+        }
+      }
+      scores[i] = s;
+    }
+  }
+
+  /**
+   * The threat terms' squares into THREATS: attacked by the opponent's pawns (0, 1),
+   * by its pawns or minors (2, 3), by those or its rooks (4, 5), and our pieces
+   * attacked by a lesser piece (6, 7). False when every mask is empty (no term applies).
+   */
+  private threatMasks(): boolean {
+    const bb = this.pos.bb, them = this.pos.side ^ 1, u = this.pos.side << 4;
     const occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
     attacksBy(bb, them, PAWN, occLo, occHi);
     const pLo = ATT[0], pHi = ATT[1];
@@ -372,19 +390,9 @@ export class MovePicker {
     // Our pieces attacked by a lesser one.
     const tLo = (bb[u + 2 * QUEEN] & rLo) | (bb[u + 2 * ROOK] & mLo) | ((bb[u + 2 * KNIGHT] | bb[u + 2 * BISHOP]) & pLo);
     const tHi = (bb[u + 2 * QUEEN + 1] & rHi) | (bb[u + 2 * ROOK + 1] & mHi) | ((bb[u + 2 * KNIGHT + 1] | bb[u + 2 * BISHOP + 1]) & pHi);
-    if ((tLo | tHi | rLo | rHi) === 0) return;
-    for (let i = from; i < to; i++) {
-      const m = moves[i], f = m & 63, t = (m >>> 6) & 63, pt = board[f] & 7;
-      if (pt === PAWN || pt > QUEEN) continue;
-      const fb = f < 32 ? 1 << f : 0, fh = f < 32 ? 0 : 1 << (f - 32);
-      const tb = t < 32 ? 1 << t : 0, th = t < 32 ? 0 : 1 << (t - 32);
-      const byPawn = ((tb & pLo) | (th & pHi)) !== 0, byMinor = ((tb & mLo) | (th & mHi)) !== 0, byRook = ((tb & rLo) | (th & rHi)) !== 0;
-      if (((fb & tLo) | (fh & tHi)) !== 0) {
-        scores[i] += pt === QUEEN ? (byRook ? 0 : 50000) : pt === ROOK ? (byMinor ? 0 : 25000) : byPawn ? 0 : 15000;
-      } else {
-        scores[i] -= pt === QUEEN ? (byRook ? 50000 : 0) + (byMinor ? 10000 : 0) : pt === ROOK ? (byMinor ? 25000 : 0) : byPawn ? 15000 : 0;
-      }
-    }
+    const Z = THREATS;
+    Z[0] = pLo; Z[1] = pHi; Z[2] = mLo; Z[3] = mHi; Z[4] = rLo; Z[5] = rHi; Z[6] = tLo; Z[7] = tHi;
+    return (tLo | tHi | rLo | rHi) !== 0;
   }
 
   /**
@@ -442,6 +450,8 @@ export class MovePicker {
 
 /** attacksBy's result: (lo, hi). */
 const ATT = new Int32Array(2);
+/** threatMasks' result (see there). */
+const THREATS = new Int32Array(8);
 
 /** The squares colour c's pieces of type pt (pawn, knight, bishop or rook) attack, into ATT. */
 function attacksBy(bb: Int32Array, c: number, pt: number, occLo: number, occHi: number): void {

@@ -715,19 +715,18 @@ export class Searcher {
       const to = (m >>> 6) & 63;
       if (bestValue > VALUE_MATED_IN_MAX_PLY && P.QsFutility !== 0) {
         let seeOk = false;
-        if (!inCheck && (m & 0xc000) !== 0x4000 && (P.QsCheckExempt === 0 || !givesCheckFast(pos, m))) {
-          const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
+        // Whether the capture gives check matters only where futility could prune it.
+        const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
+        if (!inCheck && (m & 0xc000) !== 0x4000 && (fv <= alpha || futilityBase <= alpha) && (P.QsCheckExempt === 0 || !givesCheckFast(pos, m))) {
           if (fv <= alpha) {
             if (fv > bestValue) bestValue = fv;
             continue;
           }
-          if (futilityBase <= alpha) {
-            if (!see(pos, m, 1)) {
-              if (futilityBase > bestValue) bestValue = futilityBase;
-              continue;
-            }
-            seeOk = P.QsSeeMargin <= 1; // SEE >= 1 answers the test below
+          if (!see(pos, m, 1)) {
+            if (futilityBase > bestValue) bestValue = futilityBase;
+            continue;
           }
+          seeOk = P.QsSeeMargin <= 1; // SEE >= 1 answers the test below
         }
         if (!seeOk && !see(pos, m, P.QsSeeMargin)) continue;
       }
