@@ -16,9 +16,9 @@ import { defaultNetBytes } from '@tempo/nnue/default-net';
 import { setV8Flags } from '../../../apps/uci/src/v8-flags';
 
 // The V8 flags the UCI engine sets on itself (TEMPO_V8_FLAGS replaces them, empty for
-// none), set before the first search compiles: the bench measures the code the engine
-// runs (count-instructions.sh too: 18,767 instructions a node at depth 6 with them,
-// 19,321 with TEMPO_V8_FLAGS empty, docs/MEASUREMENTS.md).
+// none), set before the first search compiles: the bench, npsall and
+// count-instructions.sh measure the code the engine runs (the difference is in
+// docs/MEASUREMENTS.md, session 21).
 setV8Flags();
 
 /**

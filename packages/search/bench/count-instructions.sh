@@ -9,7 +9,8 @@
 # valgrind twice, with 1 and with 3 untimed passes over its 16 positions before the
 # counted one, and divides the difference by 2 x the bench's node count: start-up,
 # table building and the JIT's warm-up cancel out. Node runs with --single-threaded
-# so compilation happens at the same points every time. Default depth 8. Needs
+# so compilation happens on the main thread, at nearly the same points each run
+# (not exactly: see below). Default depth 8. Needs
 # valgrind (apt-get install valgrind). NNUE=1 in the environment searches with the
 # embedded net.
 #
@@ -23,8 +24,9 @@
 # deoptimised for a while): repeat, and compare medians. The total is printed beside it.
 #
 # PROFILE=1 also prints the 3-pass run's generated code by function (node's
-# --perf-basic-prof map, /tmp/perf-<pid>.map, joined to callgrind's addresses; code not in the map, the
-# WebAssembly kernels, counts as "unmapped"): an exact profile, where --cpu-prof samples.
+# --perf-basic-prof map, /tmp/perf-<pid>.map, joined to callgrind's addresses; code
+# not in the map, the WebAssembly kernels, counts as "unmapped"): an exact profile,
+# where --cpu-prof samples.
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 depth=${1:-8}
