@@ -5,14 +5,13 @@
  * a king captures only onto an undefended square; pieces pinned to their own king
  * stay out while their pinner is on the board.
  */
-import { BETWEEN, BISHOP_TABLE, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { NORMAL, attackersTo, type Move, type Position } from '@tempo/position';
+import { BETWEEN, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { NORMAL, type Move, type Position } from '@tempo/position';
 import { BISHOP_RAYS, ROOK_RAYS } from './common';
 
 /** Exchange values by piece type (index 0..6); the king counts 0 as in Stockfish. */
 export const SEE_VALUE = new Int32Array([0, 100, 320, 330, 500, 950, 0]);
 
-const A = new Int32Array(2);
 /** Per colour: blockers of that colour's king (any colour) and the enemy sliders pinning them. */
 const BLOCKERS = new Int32Array(4);
 const PINNERS = new Int32Array(4);
@@ -60,14 +59,31 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
   if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
   if (to < 32) occLo &= ~(1 << to); else occHi &= ~(1 << (to - 32));
   let stm = board[from] >>> 3;
-  attackersTo(bb, to, occLo, occHi, A);
-  let atLo = A[0], atHi = A[1];
+  const bqLo = bb[6] | bb[10] | bb[22] | bb[26], bqHi = bb[7] | bb[11] | bb[23] | bb[27];
+  const rqLo = bb[8] | bb[10] | bb[24] | bb[26], rqHi = bb[9] | bb[11] | bb[25] | bb[27];
+  // The attackers (attackersTo's sets), with a magic lookup only for a kind of slider
+  // that stands on one of the target's empty-board lines: with none there, none can
+  // attack it now or be uncovered later, and the x-ray lookups below are skipped too.
+  const t2 = to << 1;
+  const diag = ((BISHOP_RAYS[t2] & bqLo) | (BISHOP_RAYS[t2 + 1] & bqHi)) !== 0;
+  const line = ((ROOK_RAYS[t2] & rqLo) | (ROOK_RAYS[t2 + 1] & rqHi)) !== 0;
+  // White pawns attack sq from where a black pawn on sq would attack, and vice versa.
+  let atLo = (KNIGHT_ATTACKS[t2] & (bb[4] | bb[20])) | (KING_ATTACKS[t2] & (bb[12] | bb[28])) | (PAWN_ATTACKS[128 + t2] & bb[2]) | (PAWN_ATTACKS[t2] & bb[18]);
+  let atHi = (KNIGHT_ATTACKS[t2 + 1] & (bb[5] | bb[21])) | (KING_ATTACKS[t2 + 1] & (bb[13] | bb[29])) | (PAWN_ATTACKS[129 + t2] & bb[3]) | (PAWN_ATTACKS[t2 + 1] & bb[19]);
+  if (diag) {
+    const i = bishopIndex(to, occLo, occHi);
+    atLo |= BISHOP_TABLE[i] & bqLo;
+    atHi |= BISHOP_TABLE[i + 1] & bqHi;
+  }
+  if (line) {
+    const i = rookIndex(to, occLo, occHi);
+    atLo |= ROOK_TABLE[i] & rqLo;
+    atHi |= ROOK_TABLE[i + 1] & rqHi;
+  }
   let res = 1;
   // Each side's pins are found the first time that side has an attacker to use (most
   // exchanges end before both sides have moved), on the board before the move.
   let pinsKnown = 0;
-  const bqLo = bb[6] | bb[10] | bb[22] | bb[26], bqHi = bb[7] | bb[11] | bb[23] | bb[27];
-  const rqLo = bb[8] | bb[10] | bb[24] | bb[26], rqHi = bb[9] | bb[11] | bb[25] | bb[27];
   for (;;) {
     stm ^= 1;
     atLo &= occLo;
@@ -99,12 +115,12 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
     swap = SEE_VALUE[pt] - swap;
     if (swap < res) break;
     if (pLo !== 0) occLo &= ~(pLo & -pLo); else occHi &= ~(pHi & -pHi);
-    if (pt === 1 || pt === 3 || pt === 5) {
+    if (diag && (pt === 1 || pt === 3 || pt === 5)) {
       const i = bishopIndex(to, occLo, occHi);
       atLo |= BISHOP_TABLE[i] & bqLo;
       atHi |= BISHOP_TABLE[i + 1] & bqHi;
     }
-    if (pt === 4 || pt === 5) {
+    if (line && (pt === 4 || pt === 5)) {
       const i = rookIndex(to, occLo, occHi);
       atLo |= ROOK_TABLE[i] & rqLo;
       atHi |= ROOK_TABLE[i + 1] & rqHi;
