@@ -715,9 +715,10 @@ export class Searcher {
       const to = (m >>> 6) & 63;
       if (bestValue > VALUE_MATED_IN_MAX_PLY && P.QsFutility !== 0) {
         let seeOk = false;
-        // Whether the capture gives check matters only where futility could prune it.
-        const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
-        if (!inCheck && (m & 0xc000) !== 0x4000 && (fv <= alpha || futilityBase <= alpha) && (P.QsCheckExempt === 0 || !givesCheckFast(pos, m))) {
+        // Futility prunes only where futilityBase <= alpha (fv >= futilityBase, the
+        // values being non-negative), so only there does a check matter.
+        if (!inCheck && (m & 0xc000) !== 0x4000 && futilityBase <= alpha && (P.QsCheckExempt === 0 || !givesCheckFast(pos, m))) {
+          const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
           if (fv <= alpha) {
             if (fv > bestValue) bestValue = fv;
             continue;
