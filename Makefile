@@ -13,7 +13,7 @@ PNPM ?= npx -y pnpm@10.34.8
 .PHONY: all
 all:
 	$(PNPM) install --silent
-	$(PNPM) exec turbo run build --filter=tempo... --output-logs=errors-only
+	$(PNPM) exec turbo run build --filter=tempo-chess... --output-logs=errors-only
 ifeq ($(strip $(EVALFILE)),)
 	cp apps/uci/dist/tempo.js '$(EXE)'
 else

@@ -12,16 +12,16 @@ export default defineConfig({
   define: { __DEBUG__: 'true' },
   resolve: {
     alias: {
-      '@tempo/bitboard': src('bitboard'),
-      '@tempo/position': src('position'),
-      '@tempo/movegen': src('movegen'),
-      '@tempo/eval': src('eval'),
-      '@tempo/search': src('search'),
-      // Before @tempo/nnue, whose alias would otherwise take the subpath too.
-      '@tempo/nnue/default-net': fileURLToPath(new URL('./packages/nnue/src/default-net.ts', import.meta.url)),
-      '@tempo/nnue': src('nnue'),
-      '@tempo/uci': src('uci'),
-      '@tempo/toolkit': src('toolkit', 'tools'),
+      '@tempo-chess/bitboard': src('bitboard'),
+      '@tempo-chess/position': src('position'),
+      '@tempo-chess/movegen': src('movegen'),
+      '@tempo-chess/eval': src('eval'),
+      '@tempo-chess/search': src('search'),
+      // Before @tempo-chess/nnue, whose alias would otherwise take the subpath too.
+      '@tempo-chess/nnue/default-net': fileURLToPath(new URL('./packages/nnue/src/default-net.ts', import.meta.url)),
+      '@tempo-chess/nnue': src('nnue'),
+      '@tempo-chess/uci': src('uci'),
+      '@tempo-chess/toolkit': src('toolkit', 'tools'),
     },
   },
   test: {

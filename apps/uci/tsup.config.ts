@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 // A build script, not the engine: the search's facts the loop needs before the
-// engine loads (`__SEARCH_PARAMS__`, `__SEARCH_SIGNALS__`), read by @tempo/uci's helper.
+// engine loads (`__SEARCH_PARAMS__`, `__SEARCH_SIGNALS__`), read by @tempo-chess/uci's helper.
 import { searchFacts } from '../../packages/uci/build/search-facts';
 import { evalFilePlugin } from '../../packages/nnue/build/evalfile-plugin';
 
@@ -24,7 +24,7 @@ import { evalFilePlugin } from '../../packages/nnue/build/evalfile-plugin';
  */
 export default defineConfig(async (): Promise<Options[]> => {
   const define = { __DEBUG__: 'false', ...(await searchFacts()) };
-  const common: Options = { splitting: false, minifySyntax: true, noExternal: [/^@tempo\//], define };
+  const common: Options = { splitting: false, minifySyntax: true, noExternal: [/^@tempo-chess\//], define };
   const node: Options = {
     ...common,
     entry: { tempo: 'src/main.ts' },
@@ -56,7 +56,7 @@ export default defineConfig(async (): Promise<Options[]> => {
       target: 'es2022',
       platform: 'browser',
       tsconfig: 'tsconfig.browser.json',
-      // Declarations inlined from @tempo/uci's sources (tsconfig.browser.json's paths): the package installs nothing else.
+      // Declarations inlined from @tempo-chess/uci's sources (tsconfig.browser.json's paths): the package installs nothing else.
       dts: true,
     },
   ];

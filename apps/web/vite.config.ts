@@ -14,9 +14,9 @@ export default defineConfig({
   define: { __DEBUG__: 'false' },
   resolve: {
     alias: [
-      { find: '@tempo/uci/browser', replacement: src('uci', 'browser/index.ts') },
-      { find: '@tempo/nnue/default-net', replacement: src('nnue', 'default-net.ts') },
-      ...['bitboard', 'position', 'movegen', 'eval', 'search', 'nnue', 'uci'].map((p) => ({ find: new RegExp(`^@tempo/${p}$`), replacement: src(p) })),
+      { find: '@tempo-chess/uci/browser', replacement: src('uci', 'browser/index.ts') },
+      { find: '@tempo-chess/nnue/default-net', replacement: src('nnue', 'default-net.ts') },
+      ...['bitboard', 'position', 'movegen', 'eval', 'search', 'nnue', 'uci'].map((p) => ({ find: new RegExp(`^@tempo-chess/${p}$`), replacement: src(p) })),
     ],
   },
   worker: { format: 'es' },

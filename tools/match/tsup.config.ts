@@ -8,6 +8,6 @@ export default defineConfig({
   splitting: true,
   target: 'node20',
   platform: 'node',
-  noExternal: [/^@tempo\//],
+  noExternal: [/^@tempo-chess\//],
   banner: { js: '#!/usr/bin/env node' },
 });

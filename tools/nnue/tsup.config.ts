@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 /**
- * One file, dist/cli.js, with @tempo/nnue inlined from source and `__DEBUG__` false. The
+ * One file, dist/cli.js, with @tempo-chess/nnue inlined from source and `__DEBUG__` false. The
  * trainer's worker threads run this same file (it switches on isMainThread).
  */
 export default defineConfig({
@@ -13,6 +13,6 @@ export default defineConfig({
   platform: 'node',
   define: { __DEBUG__: 'false' },
   minifySyntax: true,
-  noExternal: [/^@tempo\//],
+  noExternal: [/^@tempo-chess\//],
   banner: { js: '#!/usr/bin/env node' },
 });

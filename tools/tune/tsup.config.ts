@@ -14,6 +14,6 @@ export default defineConfig({
   platform: 'node',
   define: { __DEBUG__: 'false' },
   minifySyntax: true,
-  noExternal: [/^@tempo\//],
+  noExternal: [/^@tempo-chess\//],
   banner: { js: '#!/usr/bin/env node' },
 });

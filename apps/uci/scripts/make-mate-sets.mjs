@@ -16,8 +16,8 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
-import { Position } from '@tempo/position';
-import { generateLegal, MAX_MOVES } from '@tempo/movegen';
+import { Position } from '@tempo-chess/position';
+import { generateLegal, MAX_MOVES } from '@tempo-chess/movegen';
 
 const [matesEpd, ...trackFiles] = process.argv.slice(2);
 if (!matesEpd) {

@@ -1,5 +1,5 @@
 /**
- * dist/client.js (the package's main entry, `import { createEngine } from 'tempo'`):
+ * dist/client.js (the package's main entry, `import { createEngine } from 'tempo-chess'`):
  * the typed client a page uses to drive dist/tempo-worker.js, and the UCI output
  * parsers. It holds none of the engine: the worker script does.
  */
@@ -17,4 +17,4 @@ export {
   type InfoLine,
   type InfoScore,
   type EngineOption,
-} from '@tempo/uci/browser';
+} from '@tempo-chess/uci/browser';

@@ -1,10 +1,10 @@
 /**
- * The main thread: stdin line by line into @tempo/uci's loop, its answers to stdout, and
+ * The main thread: stdin line by line into @tempo-chess/uci's loop, its answers to stdout, and
  * the engine worker, started at once so that it loads its tables and warms up while
  * the GUI is still exchanging `uci`/`uciok`.
  */
 import { Worker } from 'node:worker_threads';
-import { SIGNALS, UciLoop, type FromWorker, type ToWorker, type WorkerData } from '@tempo/uci';
+import { SIGNALS, UciLoop, type FromWorker, type ToWorker, type WorkerData } from '@tempo-chess/uci';
 
 export function startMainThread(): void {
   const signals = new Int32Array(new SharedArrayBuffer(4 * Math.max(SIGNALS.length, 2)));

@@ -1,11 +1,11 @@
 /**
- * The Node implementations of what @tempo/uci leaves to its platform: EvalFile (a
+ * The Node implementations of what @tempo-chess/uci leaves to its platform: EvalFile (a
  * net) and EvalParams (a JSON parameter file) read with node:fs, Lazy SMP helpers as worker threads of this same file (main.ts
  * switches on workerData's role), and the process's CPU clock for bench.
  */
 import { readFileSync } from 'node:fs';
 import { Worker, parentPort, workerData } from 'node:worker_threads';
-import { loadEngine, type EnginePlatform, type HelperInit, type ToHelper } from '@tempo/uci';
+import { loadEngine, type EnginePlatform, type HelperInit, type ToHelper } from '@tempo-chess/uci';
 
 /** What a helper thread is started with: the package's HelperInit, marked for main.ts. */
 export interface HelperData extends HelperInit {

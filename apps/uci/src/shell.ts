@@ -3,9 +3,9 @@
  * run on the main thread, print, exit. The bench is the same code and the same
  * settings as the UCI command's, so both print the same signature.
  */
-import { createSignals } from '@tempo/search';
-import { Position, START_FEN } from '@tempo/position';
-import { loadEngine } from '@tempo/uci';
+import { createSignals } from '@tempo-chess/search';
+import { Position, START_FEN } from '@tempo-chess/position';
+import { loadEngine } from '@tempo-chess/uci';
 import { nodePlatform } from './node-platform';
 
 export async function runShell(args: string[]): Promise<void> {

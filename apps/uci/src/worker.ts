@@ -1,10 +1,10 @@
 /**
- * The engine worker thread: @tempo/uci's engine worker on this thread's port. A
+ * The engine worker thread: @tempo-chess/uci's engine worker on this thread's port. A
  * search runs synchronously here; the main thread stops it through the shared signal
  * array, and its output travels back as messages.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadEngine, type FromWorker, type WorkerData } from '@tempo/uci';
+import { loadEngine, type FromWorker, type WorkerData } from '@tempo-chess/uci';
 import { nodePlatform } from './node-platform';
 
 export async function startWorker(): Promise<void> {

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paramsToJson, presetParams } from '@tempo/eval';
-import { DEFAULT_NET_NAME, encodeNet, randomNet } from '@tempo/nnue';
+import { paramsToJson, presetParams } from '@tempo-chess/eval';
+import { DEFAULT_NET_NAME, encodeNet, randomNet } from '@tempo-chess/nnue';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { Chess } from 'chess.js';
-import { SEARCH_PARAMS } from '@tempo/search';
-import { USE_NNUE_DEFAULT } from '@tempo/uci';
+import { SEARCH_PARAMS } from '@tempo-chess/search';
+import { USE_NNUE_DEFAULT } from '@tempo-chess/uci';
 import { ENGINE, EngineProcess, engineBuilt } from './engine-process';
 
 /**

@@ -12,7 +12,7 @@ import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeNet, fnv1a, NET_HEADER_BYTES, randomNet } from '@tempo/nnue';
+import { encodeNet, fnv1a, NET_HEADER_BYTES, randomNet } from '@tempo-chess/nnue';
 import { ENGINE } from './engine-process';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));

@@ -2,8 +2,8 @@
  * The npm package as a user gets it: `npm pack` of apps/uci, installed offline into a
  * fresh npm project in a temporary folder (it has no dependencies), then used from
  * there as the `tempo` command (`npx tempo`, UCI on stdin/stdout), through its
- * `exports` from Node (`tempo`, `tempo/worker`), and in Chromium: a tiny page served
- * from the project imports the client from 'tempo' (an import map to the file Node
+ * `exports` from Node (`tempo-chess`, `tempo-chess/worker`), and in Chromium: a tiny page served
+ * from the project imports the client from 'tempo-chess' (an import map to the file Node
  * resolved) and starts the installed worker script, with and without cross-origin
  * isolation, and asks bestMove for a FEN. Skipped with a message where Chromium is
  * missing, except under CI=true (the command part needs no browser and always runs).
@@ -36,10 +36,10 @@ describe.skipIf(!built)('the packed npm package', () => {
     dir = mkdtempSync(join(tmpdir(), 'tempo-pack-'));
     execFileSync('npm', ['pack', '--pack-destination', dir], { cwd: APP, stdio: 'pipe' });
     const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
-    expect(tarball).toBe('tempo-0.1.0.tgz');
+    expect(tarball).toBe('tempo-chess-0.1.0.tgz');
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-project', private: true, type: 'module' }));
     execFileSync('npm', ['install', `./${tarball}`, '--offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
-    pkg = JSON.parse(readFileSync(join(dir, 'node_modules/tempo/package.json'), 'utf8'));
+    pkg = JSON.parse(readFileSync(join(dir, 'node_modules/tempo-chess/package.json'), 'utf8'));
   }, 300_000);
 
   afterAll(() => {
@@ -49,12 +49,12 @@ describe.skipIf(!built)('the packed npm package', () => {
   test('installed with nothing else: no dependencies, the files, the licence', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.license).toBe('GPL-3.0-or-later');
-    expect(readdirSync(join(dir, 'node_modules')).filter((f) => !f.startsWith('.'))).toEqual(['tempo']);
-    expect(readdirSync(join(dir, 'node_modules/tempo')).sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);
-    expect(readdirSync(join(dir, 'node_modules/tempo/dist')).sort()).toEqual(['client.d.ts', 'client.js', 'tempo-worker.js', 'tempo.js']);
-    expect(readFileSync(join(dir, 'node_modules/tempo/dist/client.d.ts'), 'utf8')).toMatch(/declare function createEngine\(source: WorkerSource/);
+    expect(readdirSync(join(dir, 'node_modules')).filter((f) => !f.startsWith('.'))).toEqual(['tempo-chess']);
+    expect(readdirSync(join(dir, 'node_modules/tempo-chess')).sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);
+    expect(readdirSync(join(dir, 'node_modules/tempo-chess/dist')).sort()).toEqual(['client.d.ts', 'client.js', 'tempo-worker.js', 'tempo.js']);
+    expect(readFileSync(join(dir, 'node_modules/tempo-chess/dist/client.d.ts'), 'utf8')).toMatch(/declare function createEngine\(source: WorkerSource/);
     // The worker script imports nothing at run time (one IIFE).
-    expect(readFileSync(join(dir, 'node_modules/tempo/dist/tempo-worker.js'), 'utf8')).not.toMatch(/^\s*(import|export)\b/m);
+    expect(readFileSync(join(dir, 'node_modules/tempo-chess/dist/tempo-worker.js'), 'utf8')).not.toMatch(/^\s*(import|export)\b/m);
   });
 
   test('npx tempo: UCI on stdin/stdout, a legal bestmove', async () => {
@@ -72,30 +72,30 @@ describe.skipIf(!built)('the packed npm package', () => {
     expect(legal(FEN, /^bestmove (\S+)/m.exec(out)![1])).toBe(true);
   });
 
-  test('exports from Node: the client from "tempo" and "tempo/client", the worker script from "tempo/worker"', () => {
+  test('exports from Node: the client from "tempo-chess" and "tempo-chess/client", the worker script from "tempo-chess/worker"', () => {
     const script = `
-      const m = await import('tempo');
-      const c = await import('tempo/client');
+      const m = await import('tempo-chess');
+      const c = await import('tempo-chess/client');
       console.log(JSON.stringify({ keys: Object.keys(m).sort(), same: m.createEngine === c.createEngine,
-        worker: import.meta.resolve('tempo/worker'), client: import.meta.resolve('tempo'), version: (await import('tempo/package.json', { with: { type: 'json' } })).default.version }));`;
+        worker: import.meta.resolve('tempo-chess/worker'), client: import.meta.resolve('tempo-chess'), version: (await import('tempo-chess/package.json', { with: { type: 'json' } })).default.version }));`;
     const r = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' }));
     expect(r.keys).toEqual(['createEngine', 'parseInfo', 'parseOption']);
     expect(r.same).toBe(true);
-    expect(fileURLToPath(r.worker)).toBe(join(dir, 'node_modules/tempo/dist/tempo-worker.js'));
-    expect(fileURLToPath(r.client)).toBe(join(dir, 'node_modules/tempo/dist/client.js'));
+    expect(fileURLToPath(r.worker)).toBe(join(dir, 'node_modules/tempo-chess/dist/tempo-worker.js'));
+    expect(fileURLToPath(r.client)).toBe(join(dir, 'node_modules/tempo-chess/dist/client.js'));
     expect(r.version).toBe('0.1.0');
   });
 
-  test.skipIf(!browser)('in Chromium: the client from "tempo" drives the installed worker to a legal bestMove, isolated and not', async () => {
+  test.skipIf(!browser)('in Chromium: the client from "tempo-chess" drives the installed worker to a legal bestMove, isolated and not', async () => {
     const resolve = (spec: string) =>
       fileURLToPath(execFileSync(process.execPath, ['--input-type=module', '-e', `console.log(import.meta.resolve('${spec}'))`], { cwd: dir, encoding: 'utf8' }).trim());
-    const clientPath = '/' + relative(dir, resolve('tempo'));
-    const workerPath = '/' + relative(dir, resolve('tempo/worker'));
+    const clientPath = '/' + relative(dir, resolve('tempo-chess'));
+    const workerPath = '/' + relative(dir, resolve('tempo-chess/worker'));
     writeFileSync(
       join(dir, 'index.html'),
-      `<!doctype html><html><head><meta charset="utf-8"><script type="importmap">${JSON.stringify({ imports: { tempo: clientPath } })}</script></head><body>
+      `<!doctype html><html><head><meta charset="utf-8"><script type="importmap">${JSON.stringify({ imports: { 'tempo-chess': clientPath } })}</script></head><body>
 <script type="module">
-import { createEngine } from 'tempo';
+import { createEngine } from 'tempo-chess';
 window.bestMove = async (fen, type) => {
   const engine = createEngine(${JSON.stringify(workerPath)}, { type });
   try {

@@ -10,8 +10,8 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { paramsToJson, presetParams } from '@tempo/eval';
-import { encodeNet, randomNet } from '@tempo/nnue';
+import { paramsToJson, presetParams } from '@tempo-chess/eval';
+import { encodeNet, randomNet } from '@tempo-chess/nnue';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -5,7 +5,7 @@
  * the `token` of the moment it was asked for: a new game, a take back or a mode switch
  * bumps it, so a late answer is dropped instead of played into the wrong position.
  */
-import { createEngine, type Analysis, type Engine } from '@tempo/uci/browser';
+import { createEngine, type Analysis, type Engine } from '@tempo-chess/uci/browser';
 import type { Color } from 'chessops/types';
 import { Board, type MovableSide } from './board';
 import { Clock, TIME_CONTROLS } from './clock';

@@ -4,7 +4,7 @@
  * page is cross-origin isolated, because only there can the engine share memory
  * between its search threads (SharedArrayBuffer).
  */
-import type { EngineOption } from '@tempo/uci/browser';
+import type { EngineOption } from '@tempo-chess/uci/browser';
 import type { Color } from 'chessops/types';
 import { TIME_CONTROLS, type TimeControl } from './clock';
 import { ELO_RANGE, SKILL_RANGE, type Strength } from './settings';

@@ -7,7 +7,7 @@ import { makeSanAndPlay } from 'chessops/san';
 import { normalizeMove } from 'chessops/chess';
 import { parseUci } from 'chessops/util';
 import type { Color, NormalMove } from 'chessops/types';
-import type { InfoScore } from '@tempo/uci/browser';
+import type { InfoScore } from '@tempo-chess/uci/browser';
 import { positionFromFen } from './game';
 
 /** The score from White's point of view: `+0.35`, `-1.20`, `#3` (White mates), `#-2`. */

@@ -4,7 +4,7 @@
  * `UCI_Elo`, `Skill Level`), and the limits of each search (clock times, or a fixed
  * time a move when the game has no clock). DOM-free, so it is unit-tested.
  */
-import type { SearchLimits } from '@tempo/uci/browser';
+import type { SearchLimits } from '@tempo-chess/uci/browser';
 import type { Clock } from './clock';
 
 export type Strength = { kind: 'full' } | { kind: 'skill'; level: number } | { kind: 'elo'; elo: number };

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { InfoLine } from '@tempo/uci/browser';
+import type { InfoLine } from '@tempo-chess/uci/browser';
 import { AnalysisLines } from './view';
 
 /** A few fields of an `info` line, as parseInfo gives them (`info depth 5 multipv 2 score cp 10 pv d2d4`). */

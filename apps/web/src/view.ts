@@ -3,7 +3,7 @@
  * DOM, rebuilt from the state each time (the lists are short), so what is shown is
  * always a function of the game and the engine's latest lines.
  */
-import type { InfoLine } from '@tempo/uci/browser';
+import type { InfoLine } from '@tempo-chess/uci/browser';
 import type { Color } from 'chessops/types';
 import { formatClock } from './clock';
 import { formatNps, formatScore, pvToSan, whiteShare } from './format';

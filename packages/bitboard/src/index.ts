@@ -1,5 +1,5 @@
 /**
- * @tempo/bitboard: squares, colours and pieces as small integers, 64-bit sets as two
+ * @tempo-chess/bitboard: squares, colours and pieces as small integers, 64-bit sets as two
  * uint32 halves, leaper and geometry tables, and slider attacks by 32-bit magics.
  */
 export * from './types';

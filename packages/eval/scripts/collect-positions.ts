@@ -7,13 +7,13 @@
  *   npx esbuild packages/eval/scripts/collect-positions.ts --bundle --platform=node \
  *     --format=esm --define:__DEBUG__=false --outfile=/tmp/collect.mjs && node /tmp/collect.mjs
  *
- * (The bundle step resolves @tempo/* through the workspace's node_modules.)
+ * (The bundle step resolves @tempo-chess/* through the workspace's node_modules.)
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { writeFileSync } from 'node:fs';
-import { Position, START_FEN, hasInsufficientMaterial, isRepetitionDraw, moveToUci } from '@tempo/position';
-import { generateLegal, parseUciMove } from '@tempo/movegen';
+import { Position, START_FEN, hasInsufficientMaterial, isRepetitionDraw, moveToUci } from '@tempo-chess/position';
+import { generateLegal, parseUciMove } from '@tempo-chess/movegen';
 
 class Engine {
   private lines: string[] = [];

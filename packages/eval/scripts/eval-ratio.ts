@@ -3,9 +3,9 @@
  * count-eval-instructions.sh (modes `eval N` and `pairs N`: N rounds after a fixed
  * warm-up) or as a timing (no mode: the median of nine alternating rounds).
  */
-import { Position } from '@tempo/position';
-import { generateLegal } from '@tempo/movegen';
-import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo/eval';
+import { Position } from '@tempo-chess/position';
+import { generateLegal } from '@tempo-chess/movegen';
+import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo-chess/eval';
 import { readFileSync } from 'node:fs';
 // Run from the repository root: the positions are data/eval-positions.fen, shared with tools/perft's bench-micro.
 const EVAL_POSITIONS = readFileSync('data/eval-positions.fen', 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));

@@ -3,8 +3,8 @@
  * pawn hash, the attack-map scratch and the trace buffers. The search owns one
  * per thread; evaluate allocates nothing per call.
  */
-import { makeScore, type PsqTable } from '@tempo/position';
-import { AccumulatorStack, type NetWeights } from '@tempo/nnue';
+import { makeScore, type PsqTable } from '@tempo-chess/position';
+import { AccumulatorStack, type NetWeights } from '@tempo-chess/nnue';
 import { N_PARAMS } from './layout';
 import { DEFAULT_PARAMS, type EvalParams } from './params';
 import { DEFAULT_PSQ, makeEvalPsq } from './psq-table';

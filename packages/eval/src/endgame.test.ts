@@ -1,6 +1,6 @@
 /** Endgame knowledge: scale factors, the fifty-move fade, mop-up's effect. */
 import { describe, expect, test } from 'vitest';
-import { Position } from '@tempo/position';
+import { Position } from '@tempo-chess/position';
 import { EvalContext } from './context';
 import { evaluate } from './evaluate';
 import { DEFAULT_PSQ } from './psq-table';

@@ -2,8 +2,8 @@
  * Endgame knowledge: dead draws by material, KPK by the bitbase, scale factors
  * for drawish material, and mop-up against a lone king.
  */
-import { popcount } from '@tempo/bitboard';
-import type { Position } from '@tempo/position';
+import { popcount } from '@tempo-chess/bitboard';
+import type { Position } from '@tempo-chess/position';
 import { TX_MOPUP, type EvalContext } from './context';
 import { kpkWins } from './kpk';
 import { MOPUP_CORNER, MOPUP_EDGE, MOPUP_KINGS } from './layout';

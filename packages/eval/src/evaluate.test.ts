@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Position } from '@tempo/position';
+import { Position } from '@tempo-chess/position';
 import { EvalContext } from './context';
 import { evaluate } from './evaluate';
 import { formatEvalTrace } from './format';

@@ -9,9 +9,9 @@
  * fade comes last. Every step is symmetric in the colours (truncating division),
  * so a position and its colour flip score alike.
  */
-import { WHITE } from '@tempo/bitboard';
-import { egScore, mgScore, type Position } from '@tempo/position';
-import type { AccumulatorStack } from '@tempo/nnue';
+import { WHITE } from '@tempo-chess/bitboard';
+import { egScore, mgScore, type Position } from '@tempo-chess/position';
+import type { AccumulatorStack } from '@tempo-chess/nnue';
 import { TEMPO } from './layout';
 import { TX_DRAWN, TX_KPK, TX_SF_B, TX_SF_W, type EvalContext } from './context';
 import { isDrawnByMaterial, kpkScore, mopup, scaleFactor } from './endgame';

@@ -3,8 +3,8 @@
  * group white, black and total (mg, eg) in pawns, then phase, scale factor and
  * the result, ending like Stockfish with `Final evaluation +0.25 (white side)`.
  */
-import { WHITE } from '@tempo/bitboard';
-import type { Position } from '@tempo/position';
+import { WHITE } from '@tempo-chess/bitboard';
+import type { Position } from '@tempo-chess/position';
 import type { EvalContext } from './context';
 import { evaluateNet } from './evaluate';
 import { SCALE_NORMAL } from './taper';

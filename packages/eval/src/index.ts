@@ -1,5 +1,5 @@
 /**
- * @tempo/eval: a tapered hand-crafted evaluation built for tuning: one parameter
+ * @tempo-chess/eval: a tapered hand-crafted evaluation built for tuning: one parameter
  * table of (mg, eg) weights, the incremental table positions are built with, a
  * coefficient trace that rebuilds the exact score, a pawn hash, endgame knowledge
  * and the `eval` command's table.

@@ -4,8 +4,8 @@
  * whose units (from evalPieces plus weak zone squares, safe checks, no queen and an
  * offset) go through the non-linear transform when enough attackers take part.
  */
-import { BISHOP_PARAMS, BISHOP_TABLE, KNIGHT_ATTACKS, ROOK_PARAMS, ROOK_TABLE, magicIndex, popcount } from '@tempo/bitboard';
-import type { Position } from '@tempo/position';
+import { BISHOP_PARAMS, BISHOP_TABLE, KNIGHT_ATTACKS, ROOK_PARAMS, ROOK_TABLE, magicIndex, popcount } from '@tempo-chess/bitboard';
+import type { Position } from '@tempo-chess/position';
 import { TX_KS_ACTIVE_W, type EvalContext } from './context';
 import {
   KING_OPEN_FILE,

@@ -4,7 +4,7 @@
  * evaluate) with a slow retrograde solver written here from the rules.
  */
 import { describe, expect, test } from 'vitest';
-import { Position } from '@tempo/position';
+import { Position } from '@tempo-chess/position';
 import { EvalContext } from './context';
 import { kpkScore } from './endgame';
 import { evaluate } from './evaluate';

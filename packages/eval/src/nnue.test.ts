@@ -4,8 +4,8 @@
  * command's table naming the verdict.
  */
 import { describe, expect, test } from 'vitest';
-import { Position } from '@tempo/position';
-import { AccumulatorStack, evaluateFeatures, featureIndex, randomNet } from '@tempo/nnue';
+import { Position } from '@tempo-chess/position';
+import { AccumulatorStack, evaluateFeatures, featureIndex, randomNet } from '@tempo-chess/nnue';
 import { DEFAULT_PSQ, EvalContext, EVAL_LIMIT, evaluate, evaluateNet, formatEvalTrace } from './index';
 import { kpkScore } from './endgame';
 

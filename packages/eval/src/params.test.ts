@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { Position } from '@tempo/position';
+import { Position } from '@tempo-chess/position';
 import * as L from './layout';
 import { TERMS, TERM_OFFSET } from './spec';
 import {

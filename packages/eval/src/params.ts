@@ -3,7 +3,7 @@
  * name and an index (spec.ts lists the terms, layout.ts their offsets). It reads
  * and writes as a flat vector and as JSON, so a tuner can own it.
  */
-import { squareName } from '@tempo/bitboard';
+import { squareName } from '@tempo-chess/bitboard';
 import { DEFAULT_TERMS } from './defaults';
 import { N_PARAMS } from './layout';
 import { PESTO_EG, PESTO_MATERIAL_EG, PESTO_MATERIAL_MG, PESTO_MG } from './pesto';

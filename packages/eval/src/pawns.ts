@@ -4,8 +4,8 @@
  * pawns, pawn attacks and attack span (every square its pawns attack now or could
  * after advancing), which the piece terms reuse (outposts, passers, mobility).
  */
-import { NOT_FILE_A, NOT_FILE_H } from '@tempo/bitboard';
-import type { Position } from '@tempo/position';
+import { NOT_FILE_A, NOT_FILE_H } from '@tempo-chess/bitboard';
+import type { Position } from '@tempo-chess/position';
 import { PAWN_ENTRY_WORDS, type EvalContext } from './context';
 import { PASSED_RANK, PAWN_BACKWARD, PAWN_DOUBLED, PAWN_ISOLATED, PAWN_PHALANX, PAWN_SUPPORTED } from './layout';
 import { ADJACENT_FILES, ATTACK_SPAN, FORWARD_FILE, PASSED_SPAN } from './tables';

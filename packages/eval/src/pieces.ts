@@ -19,8 +19,8 @@ import {
   ROOK_TABLE,
   magicIndex,
   popcount,
-} from '@tempo/bitboard';
-import type { Position } from '@tempo/position';
+} from '@tempo-chess/bitboard';
+import type { Position } from '@tempo-chess/position';
 import type { EvalContext } from './context';
 import {
   BISHOP_LONG_DIAGONAL,

@@ -3,7 +3,7 @@
  * values as packed (mg, eg) scores, phase weights and non-pawn material, all
  * from white's point of view (black's entries carry their sign).
  */
-import { makePsqTable, type PsqTable } from '@tempo/position';
+import { makePsqTable, type PsqTable } from '@tempo-chess/position';
 import { MATERIAL, PSQ_PAWN } from './layout';
 import { DEFAULT_PARAMS, type EvalParams } from './params';
 

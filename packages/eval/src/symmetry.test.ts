@@ -3,7 +3,7 @@
  * symmetry, pawn hash on = off, and the trace's rebuild = evaluate, all exact.
  */
 import { describe, expect, test } from 'vitest';
-import { Position } from '@tempo/position';
+import { Position } from '@tempo-chess/position';
 import { STARTS, playRandomGame, rng } from '../../movegen/src/test-support';
 import { EvalContext } from './context';
 import { EVAL_LIMIT, evaluate } from './evaluate';

@@ -1,6 +1,6 @@
 /**
  * Geometry tables of the evaluation, built once at load. Sets are interleaved
- * Int32Array halves as in @tempo/bitboard: the set for index i is (t[2i], t[2i + 1]).
+ * Int32Array halves as in @tempo-chess/bitboard: the set for index i is (t[2i], t[2i + 1]).
  */
 
 const set = (t: Int32Array, i: number, sq: number): void => {

@@ -3,7 +3,7 @@
  * blend with the endgame scale factor, the king-safety transform and the
  * fifty-move fade. All divisions truncate towards 0, so they are symmetric in sign.
  */
-import { egScore, makeScore, mgScore } from '@tempo/position';
+import { egScore, makeScore, mgScore } from '@tempo-chess/position';
 import { PHASE_MAX } from './psq-table';
 
 /** Scores stay strictly inside this bound; the search's mate scores lie beyond it. */

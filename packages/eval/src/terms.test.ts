@@ -3,7 +3,7 @@
  * measures what its name says (white's count, black's count).
  */
 import { describe, expect, test } from 'vitest';
-import { Position } from '@tempo/position';
+import { Position } from '@tempo-chess/position';
 import { EvalContext } from './context';
 import * as L from './layout';
 import { DEFAULT_PSQ } from './psq-table';

@@ -5,8 +5,8 @@
  * pawns' free path, blocker, defence, the kings' distances, and the unstoppable
  * passer against a side with only pawns.
  */
-import { NOT_FILE_A, NOT_FILE_H, popcount } from '@tempo/bitboard';
-import type { Position } from '@tempo/position';
+import { NOT_FILE_A, NOT_FILE_H, popcount } from '@tempo-chess/bitboard';
+import type { Position } from '@tempo-chess/position';
 import type { EvalContext } from './context';
 import {
   PASSED_BLOCKED,

@@ -6,8 +6,8 @@
  * records its inputs and results. scoreFromTrace rebuilds evaluate's score from
  * a trace and any parameter table: what a tuner needs.
  */
-import { WHITE } from '@tempo/bitboard';
-import { makeScore, type Position } from '@tempo/position';
+import { WHITE } from '@tempo-chess/bitboard';
+import { makeScore, type Position } from '@tempo-chess/position';
 import {
   EvalContext,
   TX_DRAWN,

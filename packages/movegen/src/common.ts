@@ -2,8 +2,8 @@
  * Shared pieces of move generation: the pin computation, which skips all work when
  * no enemy slider shares a line with the king.
  */
-import { BISHOP_RAYS, ROOK_RAYS } from '@tempo/bitboard';
-import { sliderBlockers } from '@tempo/position';
+import { BISHOP_RAYS, ROOK_RAYS } from '@tempo-chess/bitboard';
+import { sliderBlockers } from '@tempo-chess/position';
 
 export { ROOK_RAYS, BISHOP_RAYS };
 

@@ -4,8 +4,8 @@
  * by popcount. A separate function rather than a flag in generate(), because the
  * branch-free counting loop is what makes bulk perft fast.
  */
-import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_STEPS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { epCaptureIsLegal, isAttacked, type Position } from '@tempo/position';
+import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_STEPS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo-chess/bitboard';
+import { epCaptureIsLegal, isAttacked, type Position } from '@tempo-chess/position';
 import { PINNED, pinnedPieces } from './common';
 import { generateCastlingInto, generatePinnedPawnsInto } from './gen';
 

@@ -5,8 +5,8 @@
  * pin line, en passant is tested by playing it out on the occupancy, and castling
  * checks its empty path and the squares the king crosses (Chess960 included).
  */
-import { BETWEEN, BISHOP_PARAMS, BISHOP_RAYS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_RAYS, ROOK_STEPS, ROOK_TABLE, magicIndex } from '@tempo/bitboard';
-import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION } from '@tempo/position';
+import { BETWEEN, BISHOP_PARAMS, BISHOP_RAYS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_RAYS, ROOK_STEPS, ROOK_TABLE, magicIndex } from '@tempo-chess/bitboard';
+import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION } from '@tempo-chess/position';
 import { PINNED, pinnedPieces } from './common';
 
 /** Writes the four promotions from -> to (queen first) and returns the new end. */

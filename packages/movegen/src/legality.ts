@@ -3,8 +3,8 @@
  * moves from the hash table or killers (exact for any 16-bit value), legal(m) for a
  * pseudo-legal move, givesCheck(m).
  */
-import { BETWEEN, BISHOP_TABLE, KING, KING_ATTACKS, KNIGHT_ATTACKS, NO_SQUARE, PAWN, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Move, NORMAL, type Position, PROMOTION } from '@tempo/position';
+import { BETWEEN, BISHOP_TABLE, KING, KING_ATTACKS, KNIGHT_ATTACKS, NO_SQUARE, PAWN, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo-chess/bitboard';
+import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Move, NORMAL, type Position, PROMOTION } from '@tempo-chess/position';
 
 const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
 

@@ -2,7 +2,7 @@
  * Move lists: per-ply slices of one preallocated Int32Array, so search and perft
  * allocate nothing per node. MAX_MOVES bounds the legal moves of any position (218).
  */
-import type { Position } from '@tempo/position';
+import type { Position } from '@tempo-chess/position';
 import { generate } from './gen';
 import { MAX_MOVES } from './limits';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Position } from '@tempo/position';
+import { Position } from '@tempo-chess/position';
 import { divide, perft } from './index';
 
 // The six positions of the Chess Programming Wiki perft page, with their counts.

@@ -2,7 +2,7 @@
  * Perft: the node count of the legal move tree, the oracle for the rules. With bulk
  * counting the last ply is counted, not played: countLegal at the leaves' parents.
  */
-import { moveToUci, type Position } from '@tempo/position';
+import { moveToUci, type Position } from '@tempo-chess/position';
 import { countLegal } from './count';
 import { generate } from './gen';
 import { MAX_MOVES } from './limits';

@@ -10,8 +10,8 @@
  * piece that alone shields that king from one of our sliders, any square off their
  * common line. Castling is rare and tested move by move.
  */
-import { BISHOP_PARAMS, BISHOP_RAYS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_RAYS, ROOK_STEPS, ROOK_TABLE, magicIndex } from '@tempo/bitboard';
-import { isAttacked, setCheckInfo, type Position } from '@tempo/position';
+import { BISHOP_PARAMS, BISHOP_RAYS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_RAYS, ROOK_STEPS, ROOK_TABLE, magicIndex } from '@tempo-chess/bitboard';
+import { isAttacked, setCheckInfo, type Position } from '@tempo-chess/position';
 import { PINNED, pinnedPieces } from './common';
 import { generateCastlingInto, generatePinnedPawnsInto, pushPawnTargets, pushTargets } from './gen';
 import { givesCheck } from './legality';

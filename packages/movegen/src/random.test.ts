@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Position, moveToUci, posIsOk } from '@tempo/position';
+import { Position, moveToUci, posIsOk } from '@tempo-chess/position';
 import {
   countLegal,
   generateCaptures,

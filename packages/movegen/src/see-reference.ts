@@ -4,8 +4,8 @@
  * square, each side taking with its least valuable attacker (lowest square first
  * among equals) or standing pat; the same king and pin rules as see().
  */
-import { BISHOP_DIRECTIONS, ROOK_DIRECTIONS } from '@tempo/bitboard';
-import type { Move, Position } from '@tempo/position';
+import { BISHOP_DIRECTIONS, ROOK_DIRECTIONS } from '@tempo-chess/bitboard';
+import type { Move, Position } from '@tempo-chess/position';
 import { SEE_VALUE } from './see';
 
 const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];

@@ -5,8 +5,8 @@
  * a king captures only onto an undefended square; pieces pinned to their own king
  * stay out while their pinner is on the board.
  */
-import { BETWEEN, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { NORMAL, type Move, type Position } from '@tempo/position';
+import { BETWEEN, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo-chess/bitboard';
+import { NORMAL, type Move, type Position } from '@tempo-chess/position';
 import { BISHOP_RAYS, ROOK_RAYS } from './common';
 
 /** Exchange values by piece type (index 0..6); the king counts 0 as in Stockfish. */

@@ -2,7 +2,7 @@
  * Test support: a deterministic generator, varied start positions and random games
  * (imported by tests only; not exported from the package entry).
  */
-import { Position } from '@tempo/position';
+import { Position } from '@tempo-chess/position';
 import { generateLegal } from './list';
 
 /** xorshift32: deterministic, so every failure reproduces. */

@@ -1,5 +1,5 @@
 /** UCI move text to a legal move of the position. */
-import { moveToUci, type Move, type Position } from '@tempo/position';
+import { moveToUci, type Move, type Position } from '@tempo-chess/position';
 import { generate } from './gen';
 import { MAX_MOVES } from './limits';
 

@@ -1,6 +1,6 @@
 /**
  * An esbuild plugin (Node only: it runs in a bundler's config, never in the engine)
- * that builds a bundle of @tempo/nnue's sources with another default net: the one in
+ * that builds a bundle of @tempo-chess/nnue's sources with another default net: the one in
  * `file`, as OpenBench's `make EXE=<path> EVALFILE=<net>` asks. It replaces the
  * committed src/default-net.ts and src/default-net-name.ts with the sources
  * `pnpm net:embed <file>` would write (net-sources.mjs), so the bundle's EvalFile
@@ -17,7 +17,7 @@ type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /** The plugin for the net in `file` (which it checks first). */
 export async function evalFilePlugin(file: string): Promise<Plugin> {
-  const { decodeNet } = await import('@tempo/nnue');
+  const { decodeNet } = await import('@tempo-chess/nnue');
   const path = resolve(file);
   let bytes: Uint8Array;
   try {

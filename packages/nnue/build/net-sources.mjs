@@ -33,7 +33,7 @@ export const DEFAULT_NET_SIZE = ${bytes.length};
 `;
   const bytesSource = `${header}/**
  * The engine's default net: its bytes as base64, behind a subpath of its own
- * (\`@tempo/nnue/default-net\`), so what imports \`@tempo/nnue\` does not carry them.
+ * (\`@tempo-chess/nnue/default-net\`), so what imports \`@tempo-chess/nnue\` does not carry them.
  * Decode them (defaultNetBytes, then decodeNet) in the thread that searches, when it loads.
  */
 import { decodeBase64 } from './base64';

@@ -16,10 +16,10 @@
  *     --define:__DEBUG__=false --minify-syntax --outfile=/tmp/bench-nnue.mjs && node /tmp/bench-nnue.mjs
  */
 import { readFileSync } from 'node:fs';
-import { Position } from '@tempo/position';
-import { generateLegal } from '@tempo/movegen';
-import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo/eval';
-import { AccumulatorStack, randomNet } from '@tempo/nnue';
+import { Position } from '@tempo-chess/position';
+import { generateLegal } from '@tempo-chess/movegen';
+import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo-chess/eval';
+import { AccumulatorStack, randomNet } from '@tempo-chess/nnue';
 
 const FENS = readFileSync('data/eval-positions.fen', 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
 const ps = FENS.map((f) => Position.fromFen(f, { psq: DEFAULT_PSQ }));

@@ -7,7 +7,7 @@
  * importing a shared memory (`(memory 1 65536 shared)`: the threads feature requires a
  * maximum) that a shared net's weights and every thread's accumulators live in.
  * Deterministic: the test in simd.test.ts assembles the .wat again and compares, so the
- * files cannot drift. Run after editing the .wat: pnpm --filter @tempo/nnue wasm
+ * files cannot drift. Run after editing the .wat: pnpm --filter @tempo-chess/nnue wasm
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Makes a net file the engine's default: `pnpm net:embed <file.nnue>` (which builds
- * @tempo/nnue first; this script reads its dist). The file is checked with decodeNet,
+ * @tempo-chess/nnue first; this script reads its dist). The file is checked with decodeNet,
  * copied to nets/tempo-<first 8 hex digits of its weights hash>.nnue (any other net in
  * nets/ is removed: one default at a time), and src/default-net-name.ts (its name and
  * size) and src/default-net.ts (its bytes as base64) are written. Commit the three;

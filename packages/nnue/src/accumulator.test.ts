@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { Position, START_FEN, type Move } from '@tempo/position';
-import { generateLegal } from '@tempo/movegen';
+import { Position, START_FEN, type Move } from '@tempo-chess/position';
+import { generateLegal } from '@tempo-chess/movegen';
 import { AccumulatorStack, evaluateFeatures, randomNet, shareNet, type NetWeights } from './index';
 import { boardFeatures } from './test-support';
 

@@ -16,7 +16,7 @@
  * with a copy of the weights: see simd.ts), else the plain TypeScript kernels
  * (update.ts, forwardWords) over the net's own arrays, shared by every stack (and thread).
  */
-import type { Position, StateInfo } from '@tempo/position';
+import type { Position, StateInfo } from '@tempo-chess/position';
 import { FEATURE_BASE, outputBucket } from './features';
 import { forward, forwardWords, scale } from './forward';
 import type { NetWeights } from './net';

@@ -2,7 +2,7 @@
 // To change the default net, run `pnpm net:embed <file.nnue>` and commit nets/ and src/default-net*.ts.
 /**
  * The engine's default net: its bytes as base64, behind a subpath of its own
- * (`@tempo/nnue/default-net`), so what imports `@tempo/nnue` does not carry them.
+ * (`@tempo-chess/nnue/default-net`), so what imports `@tempo-chess/nnue` does not carry them.
  * Decode them (defaultNetBytes, then decodeNet) in the thread that searches, when it loads.
  */
 import { decodeBase64 } from './base64';

@@ -1,5 +1,5 @@
 /**
- * @tempo/nnue: the efficiently updatable network. The spec (inputs, network, quantisation,
+ * @tempo-chess/nnue: the efficiently updatable network. The spec (inputs, network, quantisation,
  * net file) is in this package's README; the trainer (tools/nnue) imports the constants,
  * features, net file and the reference forward pass from here.
  */
@@ -8,5 +8,5 @@ export { featureIndex, outputBucket } from './features';
 export { type NetWeights, NetFileError, netFileSize, createNet, encodeNet, decodeNet, fnv1a, shareNet, randomNet } from './net';
 export { evaluateFeatures } from './forward';
 export { AccumulatorStack } from './accumulator';
-// The default net's name only; its bytes are the subpath @tempo/nnue/default-net.
+// The default net's name only; its bytes are the subpath @tempo-chess/nnue/default-net.
 export { DEFAULT_NET_NAME, DEFAULT_NET_SIZE } from './default-net-name';

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import ts from 'typescript';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { generateLegal } from '@tempo/movegen';
-import { Position } from '@tempo/position';
+import { generateLegal } from '@tempo-chess/movegen';
+import { Position } from '@tempo-chess/position';
 import { AccumulatorStack, evaluateFeatures, randomNet, shareNet, type NetWeights } from './index';
 import { boardFeatures } from './test-support';
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test, vi } from 'vitest';
-import { generateLegal } from '@tempo/movegen';
-import { Position } from '@tempo/position';
+import { generateLegal } from '@tempo-chess/movegen';
+import { Position } from '@tempo-chess/position';
 import { assemble, moduleSource, sharedWat } from '../scripts/build-simd.mjs';
 import { AccumulatorStack, createNet, evaluateFeatures, randomNet, type NetWeights } from './index';
 import { SimdMemory, simdAvailable } from './simd';
@@ -46,7 +46,7 @@ function walk(net: NetWeights, seed: number): Set<number> {
 }
 
 describe('WebAssembly SIMD kernels', () => {
-  test('simd-bytes.ts is simd.wat assembled, and its shared-memory variant (run pnpm --filter @tempo/nnue wasm after editing the .wat), and Node runs it', async () => {
+  test('simd-bytes.ts is simd.wat assembled, and its shared-memory variant (run pnpm --filter @tempo-chess/nnue wasm after editing the .wat), and Node runs it', async () => {
     const wat = readFileSync(fileURLToPath(new URL('./simd.wat', import.meta.url)), 'utf8');
     const committed = readFileSync(fileURLToPath(new URL('./simd-bytes.ts', import.meta.url)), 'utf8');
     expect(sharedWat(wat)).toContain('(import "env" "memory" (memory 1 65536 shared))');

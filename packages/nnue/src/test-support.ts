@@ -1,5 +1,5 @@
 /** Test helpers shared by the package's tests (not exported from the package). */
-import type { Position } from '@tempo/position';
+import type { Position } from '@tempo-chess/position';
 import { featureIndex } from './features';
 
 /** The position's features from both perspectives, by featureIndex (not the stack's table): the from-scratch reference's input. */

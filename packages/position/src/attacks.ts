@@ -16,7 +16,7 @@ import {
   bishopIndex,
   magicIndex,
   rookIndex,
-} from '@tempo/bitboard';
+} from '@tempo-chess/bitboard';
 import { BB, BK, BN, BP, BQ, BR, WB, WK, WN, WP, WQ, WR } from './layout';
 
 /**

@@ -3,7 +3,7 @@
  * edits that keep them and the incremental values of the current state row in step.
  * Position adds the side to move, castling, FEN and make/unmake on top.
  */
-import { KING, NO_PIECE, PAWN, lsb, makePiece } from '@tempo/bitboard';
+import { KING, NO_PIECE, PAWN, lsb, makePiece } from '@tempo-chess/bitboard';
 import { attackersTo, isAttacked } from './attacks';
 import type { PsqTable } from './psq';
 import { StateInfo, StateStack } from './state';

@@ -3,7 +3,7 @@
  * standard chess and Chess960). A castling move is encoded king-takes-own-rook, so
  * tables are indexed by the rook's square or by the right's bit.
  */
-import { BETWEEN } from '@tempo/bitboard';
+import { BETWEEN } from '@tempo-chess/bitboard';
 
 export interface CastlingSetup {
   /** rights &= rightsMask[from] & rightsMask[to] after every move. */

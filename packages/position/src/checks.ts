@@ -4,7 +4,7 @@
  * check), and the check info of the side to move against the other king
  * (Stockfish's set_check_info), from which doMove tells whether a move gives check.
  */
-import { BISHOP_RAYS, BISHOP_TABLE, KING, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_RAYS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
+import { BISHOP_RAYS, BISHOP_TABLE, KING, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_RAYS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo-chess/bitboard';
 import type { StateInfo } from './state';
 import { sliderBlockers } from './attacks';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { BLACK, NO_SQUARE, PAWN, QUEEN, KING, KNIGHT, ROOK, WHITE, makePiece } from '@tempo/bitboard';
-import { generateLegal, parseUciMove } from '@tempo/movegen';
+import { BLACK, NO_SQUARE, PAWN, QUEEN, KING, KNIGHT, ROOK, WHITE, makePiece } from '@tempo-chess/bitboard';
+import { generateLegal, parseUciMove } from '@tempo-chess/movegen';
 import { CASTLING, Position, START_FEN, makeSpecial, type StateInfo } from './index';
 
 /** The dirty entries of a row as [piece, from, to] triples. */

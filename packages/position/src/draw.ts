@@ -3,7 +3,7 @@
  * rule, and telling them apart needs move generation, which lives above this
  * package: callers check `inCheck() && no legal moves` before calling a draw.
  */
-import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from '@tempo/bitboard';
+import { BISHOP, KNIGHT, PAWN, QUEEN, ROOK } from '@tempo-chess/bitboard';
 import type { Position } from './position';
 
 /** Fifty-move rule: 100 plies without a capture or pawn move. */

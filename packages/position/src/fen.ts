@@ -17,7 +17,7 @@ import {
   parseSquare,
   pieceFromChar,
   typeOf,
-} from '@tempo/bitboard';
+} from '@tempo-chess/bitboard';
 
 /** A FEN split into validated fields. */
 export interface ParsedFen {

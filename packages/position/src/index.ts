@@ -1,5 +1,5 @@
 /**
- * @tempo/position: the board, FEN in and out, Zobrist keys, the state stack, and
+ * @tempo-chess/position: the board, FEN in and out, Zobrist keys, the state stack, and
  * doMove/undoMove/doNullMove with every incremental value checked against its
  * from-scratch twin in debug builds.
  */

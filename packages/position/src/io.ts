@@ -1,5 +1,5 @@
 /** Text at the boundary: FEN output and UCI move text. */
-import { NO_PIECE, NO_SQUARE, fileOf, pieceChar, squareName } from '@tempo/bitboard';
+import { NO_PIECE, NO_SQUARE, fileOf, pieceChar, squareName } from '@tempo-chess/bitboard';
 import { CASTLING, PROMOTION, type Move } from './move';
 import type { Position } from './position';
 

@@ -4,11 +4,11 @@
  * rook" (to = the rook's square), which makes Chess960 free; the UCI text is made
  * only at the boundary. 0 is "no move" (a1a1 is never a move).
  */
-import type { PieceType, Square } from '@tempo/bitboard';
+import type { PieceType, Square } from '@tempo-chess/bitboard';
 
 // Only a type import: an import-free module lets esbuild inline NORMAL ... CASTLING
 // into the hot code (see bitboard's masks.ts). Hence the literal below.
-const KNIGHT = 2; // as in @tempo/bitboard; the promotion tests in position.test.ts pin it
+const KNIGHT = 2; // as in @tempo-chess/bitboard; the promotion tests in position.test.ts pin it
 
 export type Move = number;
 

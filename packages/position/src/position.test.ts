@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { BISHOP, BLACK, KNIGHT, NO_SQUARE, QUEEN, ROOK, WHITE, makePiece } from '@tempo/bitboard';
-import { generateLegal, parseUciMove } from '@tempo/movegen';
+import { BISHOP, BLACK, KNIGHT, NO_SQUARE, QUEEN, ROOK, WHITE, makePiece } from '@tempo-chess/bitboard';
+import { generateLegal, parseUciMove } from '@tempo-chess/movegen';
 import {
   CASTLING, EN_PASSANT, FenError, Position, START_FEN, computeKeys, hasInsufficientMaterial, isDraw, isFiftyMoveDraw,
   isRepetitionDraw, egScore, makeMove, makePromotion, makePsqTable, makeScore, makeSpecial, mgScore, moveToUci, posIsOk,

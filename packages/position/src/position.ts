@@ -17,7 +17,7 @@ import {
   ROOK,
   WHITE,
   makePiece,
-} from '@tempo/bitboard';
+} from '@tempo-chess/bitboard';
 import { anyEpCaptureIsLegal } from './attacks';
 import { parseFen, type Result } from './fen';
 import { CASTLING, EN_PASSANT, NORMAL, PROMOTION, type Move } from './move';

@@ -15,7 +15,7 @@
  * has 31-bit Smis: the key halves then live as boxed numbers. Correct, but slower.)
  */
 
-import { NO_SQUARE } from '@tempo/bitboard';
+import { NO_SQUARE } from '@tempo-chess/bitboard';
 
 export class StateInfo {
   // ---- Carried: copied from the previous row, changed by captures, pawn moves and promotions.

@@ -3,7 +3,7 @@
  * it after every doMove and undoMove; release
  * builds compile the call out through `__DEBUG__`.
  */
-import { BISHOP_DIRECTIONS, KING, KNIGHT_ATTACKS, NO_PIECE, NO_SQUARE, PAWN, ROOK_DIRECTIONS, popcount, slidingAttacksSlow } from '@tempo/bitboard';
+import { BISHOP_DIRECTIONS, KING, KNIGHT_ATTACKS, NO_PIECE, NO_SQUARE, PAWN, ROOK_DIRECTIONS, popcount, slidingAttacksSlow } from '@tempo-chess/bitboard';
 import type { Position } from './position';
 import {
   CASTLING_KEY_HI,

@@ -8,11 +8,11 @@
  * `compare.mjs` runs the `nps` mode against Lozza 2 side by side.
  */
 import { readFileSync } from 'node:fs';
-import { moveToUci, Position } from '@tempo/position';
+import { moveToUci, Position } from '@tempo-chess/position';
 import { createSignals, Searcher, TranspositionTable } from '../src/index';
 import { selfplay } from './selfplay';
-import { decodeNet } from '@tempo/nnue';
-import { defaultNetBytes } from '@tempo/nnue/default-net';
+import { decodeNet } from '@tempo-chess/nnue';
+import { defaultNetBytes } from '@tempo-chess/nnue/default-net';
 import { setV8Flags } from '../../../apps/uci/src/v8-flags';
 
 // The V8 flags the UCI engine sets on itself (TEMPO_V8_FLAGS replaces them, empty for

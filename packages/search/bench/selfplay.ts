@@ -7,8 +7,8 @@
  *   e.g. ... --selfplay 200 3000 ../shared/data/openings-3moves.epd "" "NullMove=0"
  */
 import { readFileSync } from 'node:fs';
-import { isDraw, Position } from '@tempo/position';
-import { generateLegal } from '@tempo/movegen';
+import { isDraw, Position } from '@tempo-chess/position';
+import { generateLegal } from '@tempo-chess/movegen';
 import { createSignals, Searcher, TranspositionTable } from '../src/index';
 
 function make(opts: string): Searcher {

@@ -2,8 +2,8 @@
  * In-process entries for tools (self-play data generation, tuning): search a FEN to a
  * node or depth limit, and the quiet leaf of a position by quiescence search.
  */
-import { Position } from '@tempo/position';
-import type { EvalParams } from '@tempo/eval';
+import { Position } from '@tempo-chess/position';
+import type { EvalParams } from '@tempo-chess/eval';
 import { VALUE_INFINITE } from './constants';
 import { createSignals } from './signals';
 import { Searcher, type SearchHooks, type SearchResult } from './search';

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { Position } from '@tempo/position';
-import { generateLegal, givesCheck, legal, pseudoLegal } from '@tempo/movegen';
+import { Position } from '@tempo-chess/position';
+import { generateLegal, givesCheck, legal, pseudoLegal } from '@tempo-chess/movegen';
 import { givesCheckFast, legalQuick } from './checks';
 
 // Positions rich in checks: discovered checks, pins, promotions, castling, en passant.

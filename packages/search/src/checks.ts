@@ -7,9 +7,9 @@
  * check test is then two bit tests instead of movegen's full givesCheck with its
  * slider lookups.
  */
-import { BISHOP, KING, KNIGHT, LINE, PAWN, ROOK } from '@tempo/bitboard';
-import { setCheckInfo, type Position, type StateInfo } from '@tempo/position';
-import { givesCheck, legal } from '@tempo/movegen';
+import { BISHOP, KING, KNIGHT, LINE, PAWN, ROOK } from '@tempo-chess/bitboard';
+import { setCheckInfo, type Position, type StateInfo } from '@tempo-chess/position';
+import { givesCheck, legal } from '@tempo-chess/movegen';
 
 /**
  * Whether a piece of type pt of the side to move would check the other king directly

@@ -1,5 +1,5 @@
 /**
- * @tempo/search: iterative deepening PVS with a shared transposition table, a staged
+ * @tempo-chess/search: iterative deepening PVS with a shared transposition table, a staged
  * move picker, the modern pruning and extension set, time management and limits.
  * No Node-only API: the same code runs in a browser worker.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
-import { Position, moveToUci } from '@tempo/position';
-import { generateLegal, givesCheck, parseUciMove, see } from '@tempo/movegen';
-import { DEFAULT_PSQ } from '@tempo/eval';
+import { Position, moveToUci } from '@tempo-chess/position';
+import { generateLegal, givesCheck, parseUciMove, see } from '@tempo-chess/movegen';
+import { DEFAULT_PSQ } from '@tempo-chess/eval';
 import { Heuristics } from './history';
 import { isTactical, MovePicker, SEE_UNKNOWN } from './movepick';
 

@@ -10,9 +10,9 @@
  * One picker object per search slot (two per ply: the node and its singular
  * verification search), each owning its slice of the shared move and score arrays.
  */
-import { BISHOP, BISHOP_TABLE, KNIGHT, KNIGHT_ATTACKS, NO_PIECE, PAWN, PAWN_ATTACKS, QUEEN, ROOK, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { CASTLING, EN_PASSANT, PROMOTION, setCheckInfo, type Position } from '@tempo/position';
-import { generateCaptures, generateEvasions, generateQuietChecks, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo/movegen';
+import { BISHOP, BISHOP_TABLE, KNIGHT, KNIGHT_ATTACKS, NO_PIECE, PAWN, PAWN_ATTACKS, QUEEN, ROOK, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo-chess/bitboard';
+import { CASTLING, EN_PASSANT, PROMOTION, setCheckInfo, type Position } from '@tempo-chess/position';
+import { generateCaptures, generateEvasions, generateQuietChecks, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo-chess/movegen';
 import { checksFrom, givesCheckFast, legalQuick as legal } from './checks';
 import {
   STAGE_BAD_CAPTURE,

@@ -6,10 +6,10 @@
  * a move site that skipped push or pop would throw.
  */
 import { describe, expect, test } from 'vitest';
-import { Position } from '@tempo/position';
-import { legalMoves } from '@tempo/movegen';
-import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo/eval';
-import { AccumulatorStack, randomNet } from '@tempo/nnue';
+import { Position } from '@tempo-chess/position';
+import { legalMoves } from '@tempo-chess/movegen';
+import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo-chess/eval';
+import { AccumulatorStack, randomNet } from '@tempo-chess/nnue';
 import { createSignals, Searcher, TranspositionTable } from './index';
 
 const NET = randomNet(32, 2, 7);

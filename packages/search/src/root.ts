@@ -4,10 +4,10 @@
  * `info` lines, and waiting for stop in infinite and ponder searches. The nodes
  * below the root are the Searcher's alphaBeta.
  */
-import { NO_PIECE, PAWN } from '@tempo/bitboard';
-import { EN_PASSANT, Position, START_FEN } from '@tempo/position';
-import { generateLegal, givesCheck, legal, pseudoLegal, SEE_VALUE } from '@tempo/movegen';
-import type { EvalContext } from '@tempo/eval';
+import { NO_PIECE, PAWN } from '@tempo-chess/bitboard';
+import { EN_PASSANT, Position, START_FEN } from '@tempo-chess/position';
+import { generateLegal, givesCheck, legal, pseudoLegal, SEE_VALUE } from '@tempo-chess/movegen';
+import type { EvalContext } from '@tempo-chess/eval';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CHECK_INTERVAL, MAX_DEPTH, MAX_PLY, VALUE_INFINITE, VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_NONE } from './constants';
 import { isTactical } from './movepick';
 import type { SearchHooks, SearchInfo, SearchResult, Searcher } from './search';

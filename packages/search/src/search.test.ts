@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { Position, moveToUci } from '@tempo/position';
-import { generateLegal, legalMoves, parseUciMove } from '@tempo/movegen';
-import { DEFAULT_PSQ } from '@tempo/eval';
+import { Position, moveToUci } from '@tempo-chess/position';
+import { generateLegal, legalMoves, parseUciMove } from '@tempo-chess/movegen';
+import { DEFAULT_PSQ } from '@tempo-chess/eval';
 import {
   createSignals,
   quiescenceLeaf,

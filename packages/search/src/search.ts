@@ -7,12 +7,12 @@
  * `ply + 4` (so ply - 4 is always a valid index), move lists are slices of one
  * Int32Array, the TT answers through fields, and the pickers are made once.
  */
-import { PAWN } from '@tempo/bitboard';
-import { EN_PASSANT, isRepetitionDraw, type Position } from '@tempo/position';
-import { generateEvasions, see, SEE_VALUE } from '@tempo/movegen';
+import { PAWN } from '@tempo-chess/bitboard';
+import { EN_PASSANT, isRepetitionDraw, type Position } from '@tempo-chess/position';
+import { generateEvasions, see, SEE_VALUE } from '@tempo-chess/movegen';
 import { givesCheckFast } from './checks';
-import { evaluate, EvalContext, type EvalParams } from '@tempo/eval';
-import type { AccumulatorStack, NetWeights } from '@tempo/nnue';
+import { evaluate, EvalContext, type EvalParams } from '@tempo-chess/eval';
+import type { AccumulatorStack, NetWeights } from '@tempo-chess/nnue';
 import {
   BOUND_EXACT,
   BOUND_LOWER,

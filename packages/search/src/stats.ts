@@ -4,8 +4,8 @@
  * h * |bonus| / max keeps every value within its bound). Plain functions of the
  * Searcher, so search.ts keeps to the search itself.
  */
-import { PAWN } from '@tempo/bitboard';
-import { EN_PASSANT } from '@tempo/position';
+import { PAWN } from '@tempo-chess/bitboard';
+import { EN_PASSANT } from '@tempo-chess/position';
 import {
   CAPTURE_HISTORY_MAX,
   CONT_HISTORY_MAX,

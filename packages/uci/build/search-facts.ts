@@ -1,7 +1,7 @@
 /**
- * Build-time facts about the search for bundles of @tempo/uci (Node only: it runs in
+ * Build-time facts about the search for bundles of @tempo-chess/uci (Node only: it runs in
  * a bundler's config, never in the engine). The UCI loop must answer `uci` and raise
- * the stop flag before the engine is loaded, but loading @tempo/search at run time
+ * the stop flag before the engine is loaded, but loading @tempo-chess/search at run time
  * costs the tables of every package below it (~60 ms). So a bundler reads the facts
  * here, from the built search package, and writes them into the bundle as the
  * constants `__SEARCH_PARAMS__` and `__SEARCH_SIGNALS__` (esbuild's and Vite's
@@ -10,7 +10,7 @@
  * the defaults in uci.ts.
  */
 export async function searchFacts(): Promise<{ __SEARCH_PARAMS__: string; __SEARCH_SIGNALS__: string }> {
-  const s = await import('@tempo/search');
+  const s = await import('@tempo-chess/search');
   const params = s.SEARCH_PARAMS.map((p: { name: string; value: number; min: number; max: number }) => ({
     name: p.name,
     value: p.value,

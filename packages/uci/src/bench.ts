@@ -7,11 +7,11 @@
  * Also `perft N` (split by root move) and the start-up warm-up, which share the
  * position setup.
  */
-import { Position, moveToUci } from '@tempo/position';
-import { divide } from '@tempo/movegen';
-import type { EvalParams } from '@tempo/eval';
-import type { NetWeights } from '@tempo/nnue';
-import { Searcher, TranspositionTable, createSignals } from '@tempo/search';
+import { Position, moveToUci } from '@tempo-chess/position';
+import { divide } from '@tempo-chess/movegen';
+import type { EvalParams } from '@tempo-chess/eval';
+import type { NetWeights } from '@tempo-chess/nnue';
+import { Searcher, TranspositionTable, createSignals } from '@tempo-chess/search';
 import { BENCH_DEPTH, BENCH_POSITIONS } from './bench-positions';
 import type { Engine, Out } from './engine';
 

@@ -1,5 +1,5 @@
 /**
- * The engine side of @tempo/uci: everything that loads the engine's tables. Reached
+ * The engine side of @tempo-chess/uci: everything that loads the engine's tables. Reached
  * only through `loadEngine()` (index.ts), a dynamic import, so that a thread which runs
  * only the loop (Node's main thread, a browser page's loop worker) never builds them.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { SIGNAL_STOP, TranspositionTable, createSignals } from '@tempo/search';
-import { paramsToJson, presetParams } from '@tempo/eval';
-import { randomNet, shareNet } from '@tempo/nnue';
+import { SIGNAL_STOP, TranspositionTable, createSignals } from '@tempo-chess/search';
+import { paramsToJson, presetParams } from '@tempo-chess/eval';
+import { randomNet, shareNet } from '@tempo-chess/nnue';
 import { startEngineWorker } from './engine-worker';
 import { Engine } from './engine';
 import { runBench } from './bench';

@@ -7,10 +7,10 @@
  * `bestmove 0000` until a valid one arrives: never a move for a position the GUI did
  * not send.
  */
-import { Position, START_FEN, moveToUci, type Move } from '@tempo/position';
-import { legal as isLegal, legalMoves, parseUciMove, pseudoLegal } from '@tempo/movegen';
-import { EvalContext, formatEvalTrace, isPresetName } from '@tempo/eval';
-import { Searcher, TranspositionTable, type SearchLimits, type SearchResult } from '@tempo/search';
+import { Position, START_FEN, moveToUci, type Move } from '@tempo-chess/position';
+import { legal as isLegal, legalMoves, parseUciMove, pseudoLegal } from '@tempo-chess/movegen';
+import { EvalContext, formatEvalTrace, isPresetName } from '@tempo-chess/eval';
+import { Searcher, TranspositionTable, type SearchLimits, type SearchResult } from '@tempo-chess/search';
 import { HelperPool, type ToHelper } from './helpers';
 import { Strength } from './strength';
 import type { EnginePlatform } from './platform';

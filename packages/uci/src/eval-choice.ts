@@ -5,8 +5,8 @@
  * Each setter either takes the new value or returns the one-line reason it refused
  * it, changing nothing; the engine rebuilds its searcher and tells the helpers.
  */
-import { isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
-import { DEFAULT_NET_NAME, type NetWeights } from '@tempo/nnue';
+import { isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo-chess/eval';
+import { DEFAULT_NET_NAME, type NetWeights } from '@tempo-chess/nnue';
 import type { ToHelper } from './helpers';
 import { defaultNet, isDefaultNet, loadNet } from './net';
 import type { EnginePlatform } from './platform';

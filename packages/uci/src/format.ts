@@ -1,7 +1,7 @@
 /** Text the engine prints: `info` lines, the `d` board. */
-import { pieceChar, squareName, NO_PIECE } from '@tempo/bitboard';
-import { moveToUci, type Move, type Position } from '@tempo/position';
-import type { SearchInfo } from '@tempo/search';
+import { pieceChar, squareName, NO_PIECE } from '@tempo-chess/bitboard';
+import { moveToUci, type Move, type Position } from '@tempo-chess/position';
+import type { SearchInfo } from '@tempo-chess/search';
 
 /**
  * `info depth ... score ... pv ...` from a search report, with the first `pvLength`

@@ -19,11 +19,11 @@
  * the pool (the engine worker's side) and createHelper (the helper's side), and
  * neither knows whether the threads are Node workers or browser Web Workers.
  */
-import { Searcher, TranspositionTable, createSignals, SIGNAL_STOP } from '@tempo/search';
-import { Position } from '@tempo/position';
-import { parseUciMove } from '@tempo/movegen';
-import { isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
-import type { NetWeights } from '@tempo/nnue';
+import { Searcher, TranspositionTable, createSignals, SIGNAL_STOP } from '@tempo-chess/search';
+import { Position } from '@tempo-chess/position';
+import { parseUciMove } from '@tempo-chess/movegen';
+import { isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo-chess/eval';
+import type { NetWeights } from '@tempo-chess/nnue';
 import type { HelperThread } from './platform';
 import { WARMUP, WARMUP_MS } from './bench';
 

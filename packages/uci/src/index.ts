@@ -1,5 +1,5 @@
 /**
- * @tempo/uci: the engine behind a UCI text stream, with no Node-only API, so the Node
+ * @tempo-chess/uci: the engine behind a UCI text stream, with no Node-only API, so the Node
  * command (apps/uci) and a browser worker run the same loop.
  *
  * - The loop, exported here (UciLoop, protocol, options, the message types): parses

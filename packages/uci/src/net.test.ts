@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { createSignals } from '@tempo/search';
-import { DEFAULT_NET_NAME, encodeNet, randomNet } from '@tempo/nnue';
+import { createSignals } from '@tempo-chess/search';
+import { DEFAULT_NET_NAME, encodeNet, randomNet } from '@tempo-chess/nnue';
 import { Engine } from './engine';
 import { runBench } from './bench';
 import { defaultNet } from './net';

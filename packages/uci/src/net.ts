@@ -7,8 +7,8 @@
  * SharedArrayBuffer): posted to the Lazy SMP helpers, every thread reads the engine
  * worker's one copy.
  */
-import { DEFAULT_NET_NAME, decodeNet, shareNet, type NetWeights } from '@tempo/nnue';
-import { defaultNetBytes } from '@tempo/nnue/default-net';
+import { DEFAULT_NET_NAME, decodeNet, shareNet, type NetWeights } from '@tempo-chess/nnue';
+import { defaultNetBytes } from '@tempo-chess/nnue/default-net';
 import type { EnginePlatform } from './platform';
 
 let embedded: NetWeights | null = null;

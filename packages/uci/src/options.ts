@@ -3,7 +3,7 @@
  * the main thread answers `uci` and rejects a bad `setoption` before the tables load.
  * The search's tunables come from the build (see tsup.config.ts).
  */
-import { DEFAULT_NET_NAME } from '@tempo/nnue';
+import { DEFAULT_NET_NAME } from '@tempo-chess/nnue';
 import type { Parsed } from './protocol';
 
 /** One search tunable or feature switch as the build read it from SEARCH_PARAMS. */
@@ -43,7 +43,7 @@ export const MAX_HASH_MB = 8192;
 /** Threads beyond one are Lazy SMP helpers (see helpers.ts). */
 export const MAX_THREADS = 64;
 /**
- * UCI_Elo's range: @tempo/search's SKILL_ELO_MIN and SKILL_ELO_MAX, written here so
+ * UCI_Elo's range: @tempo-chess/search's SKILL_ELO_MIN and SKILL_ELO_MAX, written here so
  * that `uci` is answered without loading the search (a test keeps them equal).
  */
 export const UCI_ELO_MIN = 800;

@@ -6,7 +6,7 @@
  * sent, so these two are never refused as a whole: a `go` keeps what it can read and
  * always searches, a `position` keeps the moves before the first unreadable one.
  */
-import type { SearchLimits } from '@tempo/search';
+import type { SearchLimits } from '@tempo-chess/search';
 
 /** A parse result: a value or a message for a person. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { SKILL_ELO_MAX, SKILL_ELO_MIN, createSignals, skillFromElo, skillPlan } from '@tempo/search';
-import { moveToUci } from '@tempo/position';
+import { SKILL_ELO_MAX, SKILL_ELO_MIN, createSignals, skillFromElo, skillPlan } from '@tempo-chess/search';
+import { moveToUci } from '@tempo-chess/position';
 import { Engine } from './engine';
 import { BENCH_POSITIONS } from './bench-positions';
 import { DEFAULT_UCI_ELO, OPTIONS, UCI_ELO_MAX, UCI_ELO_MIN, checkOption, optionLine } from './options';

@@ -2,7 +2,7 @@
  * Levels for people (`Skill Level`, `UCI_LimitStrength` with `UCI_Elo`, `Skill Seed`):
  * the options' state, the level in effect and the seeded draw of the move. The
  * level's logic (budget, temperature, the draw over candidate lines) is
- * @tempo/search's skill.ts; the engine runs the bounded MultiPV search and hands the
+ * @tempo-chess/search's skill.ts; the engine runs the bounded MultiPV search and hands the
  * lines of its last completed iteration to `choose`.
  *
  * Seeds: `Skill Seed` (0, the default: the clock at start-up) seeds the engine; each
@@ -11,8 +11,8 @@
  * commands plays the same moves (tests, reproducible games), a repeated position
  * in one game gets the same draw, and without a seed every run differs.
  */
-import { SKILL_MAX, SkillRng, chooseSkillMove, skillFromElo, skillPlan, type SkillCandidate, type SkillPlan } from '@tempo/search';
-import type { Position } from '@tempo/position';
+import { SKILL_MAX, SkillRng, chooseSkillMove, skillFromElo, skillPlan, type SkillCandidate, type SkillPlan } from '@tempo-chess/search';
+import type { Position } from '@tempo-chess/position';
 import { DEFAULT_UCI_ELO } from './options';
 
 /** murmur3's 32-bit finaliser over a and b: seeds that differ in one bit give unrelated draws. */

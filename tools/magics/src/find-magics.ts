@@ -15,7 +15,7 @@ import {
   popcount,
   relevantMask,
   slidingAttacksSlow,
-} from '@tempo/bitboard';
+} from '@tempo-chess/bitboard';
 
 let seed = 0x9e3779b9 | 0;
 function rand32(): number {

@@ -20,7 +20,7 @@ if [ ! -f "$dir/apps/uci/dist/tempo.js" ]; then
     git clone -q --no-checkout "$repo" "$dir"
     git -C "$dir" checkout -q --detach "$full"
   fi
-  (cd "$dir" && npx -y pnpm@10.34.8 install --frozen-lockfile >&2 && npx -y pnpm@10.34.8 exec turbo run build --filter=tempo... --output-logs=errors-only >&2)
+  (cd "$dir" && npx -y pnpm@10.34.8 install --frozen-lockfile >&2 && npx -y pnpm@10.34.8 exec turbo run build --filter=tempo-chess... --output-logs=errors-only >&2)
 fi
 [ -f "$dir/apps/uci/dist/tempo.js" ] || { echo "engine-at: no apps/uci/dist/tempo.js after building $full in $dir" >&2; exit 1; }
 echo "$dir/apps/uci/dist/tempo.js"

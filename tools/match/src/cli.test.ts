@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { collectIo, fakeUciCommand } from '@tempo/toolkit';
+import { collectIo, fakeUciCommand } from '@tempo-chess/toolkit';
 import { main } from './cli';
 import { withLadderSection } from './ladder';
 

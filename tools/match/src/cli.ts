@@ -3,7 +3,7 @@
  * `merge` of result files, and the strength `ladder`. Exit codes: 0 done, 1 an engine
  * or runtime error, 2 a usage mistake or unreadable input; always one line on stderr.
  */
-import { failureExit, isMainModule, processIo, type Io } from '@tempo/toolkit';
+import { failureExit, isMainModule, processIo, type Io } from '@tempo-chess/toolkit';
 import { ladderCommand } from './ladder';
 import { matchCommand, mergeCommand } from './commands';
 

@@ -1,7 +1,7 @@
 /** The match and merge commands: options to settings, the run with its progress line, the report. */
 import { existsSync } from 'node:fs';
 import cliProgress from 'cli-progress';
-import { InputError, UsageError, readOpenings, selectOpenings, type Io, type Opening } from '@tempo/toolkit';
+import { InputError, UsageError, readOpenings, selectOpenings, type Io, type Opening } from '@tempo-chess/toolkit';
 import { runMatch, type MatchEvents } from './match';
 import { parseMatchArgs, resolveEngines } from './options';
 import { firstDifference, mergeResults, readResultFile, type MatchSettings, type ResultFile } from './results';

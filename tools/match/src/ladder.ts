@@ -6,7 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { UsageError, tempoDataDir, type Io } from '@tempo/toolkit';
+import { UsageError, tempoDataDir, type Io } from '@tempo-chess/toolkit';
 import { matchCommand } from './commands';
 import { groupArgs, int, parseTc } from './options';
 import { readResultFile, type ResultFile } from './results';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fakeUciCommand, type FailureKind, type GameRecord, type Opening } from '@tempo/toolkit';
+import { fakeUciCommand, type FailureKind, type GameRecord, type Opening } from '@tempo-chess/toolkit';
 import { runMatch } from './match';
 import type { MatchSettings, ResultFile } from './results';
 

@@ -16,7 +16,7 @@ import {
   type GameSettings,
   type Opening,
   DEFAULT_TIMEOUTS,
-} from '@tempo/toolkit';
+} from '@tempo-chess/toolkit';
 import { formatLimit } from './options';
 import { gamePgn } from './pgn';
 import { writeResultFile, FORMAT, type MatchSettings, type ResultFile } from './results';

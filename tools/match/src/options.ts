@@ -3,7 +3,7 @@
  * `--sprt`, `--draw` and `--resign` too; everything is checked here, so a mistake is
  * one line naming the option, before any engine starts.
  */
-import { OPENINGS_PARTS, UsageError, type Adjudication, type EngineSpec, type Limit, type OpeningsPart } from '@tempo/toolkit';
+import { OPENINGS_PARTS, UsageError, type Adjudication, type EngineSpec, type Limit, type OpeningsPart } from '@tempo-chess/toolkit';
 import type { SprtSettings } from './stats';
 
 /** One engine as given on the command line. */

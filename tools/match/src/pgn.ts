@@ -1,5 +1,5 @@
 /** PGN of a finished game: the standard headers and a comment per move (score/depth time). */
-import type { GameRecord } from '@tempo/toolkit';
+import type { GameRecord } from '@tempo-chess/toolkit';
 
 export interface PgnHeaders {
   event: string;

@@ -5,7 +5,7 @@
  * moment leaves a consistent file that `--resume` continues and `merge` adds.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { InputError, type Adjudication, type EngineSpec, type FailureKind, type Limit } from '@tempo/toolkit';
+import { InputError, type Adjudication, type EngineSpec, type FailureKind, type Limit } from '@tempo-chess/toolkit';
 import { addCounts, type Counts, type SprtSettings } from './stats';
 
 export const FORMAT = 'tempo-match/1';

@@ -5,7 +5,7 @@
  * tolerance), 2 a usage mistake or unreadable input; errors are one line on stderr.
  */
 import { isMainThread, workerData } from 'node:worker_threads';
-import { UsageError, failureExit, intArg, isMainModule, parseCommand, processIo, type Io } from '@tempo/toolkit';
+import { UsageError, failureExit, intArg, isMainModule, parseCommand, processIo, type Io } from '@tempo-chess/toolkit';
 import { convert } from './convert';
 import { dataInfo, formatInfo } from './info';
 import { TRAIN_USAGE, parseTrainArgs } from './train/options';

@@ -1,9 +1,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { featureIndex } from '@tempo/nnue';
-import { Position } from '@tempo/position';
-import { collectIo } from '@tempo/toolkit';
+import { featureIndex } from '@tempo-chess/nnue';
+import { Position } from '@tempo-chess/position';
+import { collectIo } from '@tempo-chess/toolkit';
 import { describe, expect, test } from 'vitest';
 import { main } from './cli';
 import { convert } from './convert';

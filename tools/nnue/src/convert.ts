@@ -19,7 +19,7 @@
 import { closeSync, createReadStream, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { InputError, startProgress } from '@tempo/toolkit';
+import { InputError, startProgress } from '@tempo-chess/toolkit';
 import { RECORD_BYTES, parseTextRecord, writeRecord, type TextRecord } from './record';
 
 /** What a conversion did. */

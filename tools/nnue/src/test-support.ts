@@ -3,9 +3,9 @@
  * datagen's form from seeded random games, scored by material (white's view), so a net
  * has a known simple function to learn. Not training data: real data comes from datagen.
  */
-import { generateLegal } from '@tempo/movegen';
-import { Position, START_FEN } from '@tempo/position';
-import { Rng } from '@tempo/toolkit';
+import { generateLegal } from '@tempo-chess/movegen';
+import { Position, START_FEN } from '@tempo-chess/position';
+import { Rng } from '@tempo-chess/toolkit';
 
 const VALUES = [0, 100, 300, 320, 500, 900, 0];
 

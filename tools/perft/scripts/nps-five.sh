@@ -15,7 +15,7 @@ set -euo pipefail
 repo=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 tempo=${1:-$repo/apps/uci/dist/tempo.js}
 peer=${2:-node $HOME/.tempo/peers/lozza2.js}
-[ -f "$tempo" ] || { echo "nps-five: no engine at $tempo (build it: pnpm exec turbo run build --filter=tempo)" >&2; exit 2; }
+[ -f "$tempo" ] || { echo "nps-five: no engine at $tempo (build it: pnpm exec turbo run build --filter=tempo-chess)" >&2; exit 2; }
 [ -f "$repo/tools/perft/dist/nps.js" ] || { echo "nps-five: build tools/perft first" >&2; exit 2; }
 command -v taskset >/dev/null || { echo "nps-five: taskset (util-linux) is needed to pin the engines to one core" >&2; exit 2; }
 T=(--engine name=tempo "cmd=node $tempo" option.Hash=16)

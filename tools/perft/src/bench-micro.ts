@@ -9,10 +9,10 @@
  */
 import { readFileSync } from 'node:fs';
 import Benchmark from 'benchmark';
-import { BISHOP_TABLE, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo/bitboard';
-import { Position } from '@tempo/position';
-import { MAX_MOVES, generateLegal } from '@tempo/movegen';
-import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo/eval';
+import { BISHOP_TABLE, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo-chess/bitboard';
+import { Position } from '@tempo-chess/position';
+import { MAX_MOVES, generateLegal } from '@tempo-chess/movegen';
+import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo-chess/eval';
 import { CPW_POSITIONS } from './positions';
 
 /** The evaluation benchmark's positions, shared with packages/eval/scripts: one FEN a line, `#` comments. */

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { main } from './cli';
-import { collectIo, fakeUciCommand } from '@tempo/toolkit';
+import { collectIo, fakeUciCommand } from '@tempo-chess/toolkit';
 
 async function cli(...argv: string[]) {
   const io = collectIo();

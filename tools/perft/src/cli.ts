@@ -2,7 +2,7 @@
  * tempo-perft: perft, suites, perft-diff and speed comparisons for Tempo.
  * Also the entry of the diff worker threads (the bundle starts itself as a worker).
  */
-import { failureExit, isMainModule, processIo, type Io } from '@tempo/toolkit';
+import { failureExit, isMainModule, processIo, type Io } from '@tempo-chess/toolkit';
 import { BENCH_USAGE, COMPARE_USAGE, DIFF_USAGE, RUN_USAGE, SUITE_USAGE, isDiffWorker } from './usage';
 
 const USAGE = [

@@ -3,8 +3,8 @@ import { chessJsWalker } from './chessjs';
 import { randomCorpus } from './corpus';
 import { FEATURES, type Feature } from './features';
 import { chess960Start, decorate } from './starts';
-import { Rng } from '@tempo/toolkit';
-import { Position } from '@tempo/position';
+import { Rng } from '@tempo-chess/toolkit';
+import { Position } from '@tempo-chess/position';
 import { tempoWalker } from './tempo';
 
 const standard = (count: number, seed: number | string) => randomCorpus({ count, seed, walker: (fen) => chessJsWalker(fen) });

@@ -5,7 +5,7 @@
  */
 import { attackers, boardFromFen, cellsAfter, kingSquare, parseSquare, squareName, typeOf, P, type Board } from './board';
 import { FEATURES, classify, type Feature } from './features';
-import { Rng } from '@tempo/toolkit';
+import { Rng } from '@tempo-chess/toolkit';
 import { STANDARD_STARTS, chess960Starts, decorate, type Start } from './starts';
 import type { Walker, WalkerFactory } from './walker';
 

@@ -5,7 +5,7 @@ import { diffChessJs, diffUci } from './diff';
 import { lockstepDiff } from './lockstep';
 import { tempoWalker } from './tempo';
 import { AddsIllegalEnPassant, DropsEnPassant } from './testing';
-import { UciEngine, fakeUciCommand } from '@tempo/toolkit';
+import { UciEngine, fakeUciCommand } from '@tempo-chess/toolkit';
 import { uciDiffPosition } from './uci-diff';
 
 const FAKE_UCI = fakeUciCommand();

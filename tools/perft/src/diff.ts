@@ -5,7 +5,7 @@
  */
 import { chessJsWalker } from './chessjs';
 import { lockstepDiff, type PositionResult } from './lockstep';
-import { UciEngine } from '@tempo/toolkit';
+import { UciEngine } from '@tempo-chess/toolkit';
 import { uciDiffPosition } from './uci-diff';
 import type { WalkerFactory } from './walker';
 

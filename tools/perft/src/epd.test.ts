@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isChess960Castling, parseEpd, parseEpdLine, parseFenList, readTextFile } from '@tempo/toolkit';
+import { isChess960Castling, parseEpd, parseEpdLine, parseFenList, readTextFile } from '@tempo-chess/toolkit';
 import { runSuite } from './suite';
 import { tempoPerft } from './tempo';
 

@@ -4,7 +4,7 @@
  * is nps.ts.
  */
 import { readFileSync } from 'node:fs';
-import { UsageError } from '@tempo/toolkit';
+import { UsageError } from '@tempo-chess/toolkit';
 import { table } from './report';
 
 /** An engine to measure: a shell command, the UCI options it gets, the lines it is sent before each search. */

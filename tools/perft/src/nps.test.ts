@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { collectIo, fakeUciCommand, UsageError } from '@tempo/toolkit';
+import { collectIo, fakeUciCommand, UsageError } from '@tempo-chess/toolkit';
 import { main } from './nps';
 import { defaultEngines, formatNps, NPS_POSITIONS, NpsTally, parseEngineWords, parseNpsArgs, readSample, statTicks, type NpsEngine } from './nps-parse';
 

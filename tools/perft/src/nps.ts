@@ -21,7 +21,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { failureExit, isMainModule, processIo, UciEngine, type Io } from '@tempo/toolkit';
+import { failureExit, isMainModule, processIo, UciEngine, type Io } from '@tempo-chess/toolkit';
 import {
   defaultEngines,
   formatNps,

@@ -2,7 +2,7 @@
  * `suite`: check every perft count of an EPD file up to a depth. Failures and
  * malformed lines are collected, never thrown, so one bad line does not hide the rest.
  */
-import type { EpdEntry, EpdError } from '@tempo/toolkit';
+import type { EpdEntry, EpdError } from '@tempo-chess/toolkit';
 
 /** A count that came out wrong. */
 export interface SuiteFailure {

@@ -2,8 +2,8 @@
  * Tempo behind the Walker interface, plus the perft/divide entry points the
  * commands time. The only file of this tool that imports the engine packages.
  */
-import { Position, moveToUci } from '@tempo/position';
-import { MAX_MOVES, divide, generateLegal, perft } from '@tempo/movegen';
+import { Position, moveToUci } from '@tempo-chess/position';
+import { MAX_MOVES, divide, generateLegal, perft } from '@tempo-chess/movegen';
 import type { Walker } from './walker';
 
 /** Plies a walker can go down (playouts included); the position's own stack grows. */

@@ -6,7 +6,7 @@
  * the first node whose move set differs.
  */
 import { addMismatch, sortedMinus, type PositionResult } from './lockstep';
-import type { UciEngine } from '@tempo/toolkit';
+import type { UciEngine } from '@tempo-chess/toolkit';
 import type { Walker } from './walker';
 
 /** Diffs one position against the engine down to `depth`. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { diffUci } from './diff';
 import { tempoWalker } from './tempo';
-import { UciEngine } from '@tempo/toolkit';
+import { UciEngine } from '@tempo-chess/toolkit';
 
 const STOCKFISH = '/usr/games/stockfish';
 

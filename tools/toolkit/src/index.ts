@@ -1,5 +1,5 @@
 /**
- * @tempo/toolkit: the Node-only pieces the tools share. Nothing here imports a tool;
+ * @tempo-chess/toolkit: the Node-only pieces the tools share. Nothing here imports a tool;
  * tools import this entry only.
  */
 export { UsageError, parseCommand, intArg, expectPositionals } from './args';

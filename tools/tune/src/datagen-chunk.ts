@@ -5,7 +5,7 @@
  * on the settings and its index range, never on which worker played it or what the
  * worker played before.
  */
-import { Rng } from '@tempo/toolkit';
+import { Rng } from '@tempo-chess/toolkit';
 import { formatRecord } from './record';
 import type { EndReason, SelfPlayer } from './selfplay';
 

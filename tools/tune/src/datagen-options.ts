@@ -2,9 +2,9 @@
  * The datagen command line: options, defaults, the openings file and the help text.
  */
 import { join, resolve } from 'node:path';
-import { START_FEN, Position } from '@tempo/position';
-import { DEFAULT_PARAMS, PRESET_NAMES, isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo/eval';
-import { NET_HEADER_BYTES, NetFileError, decodeNet, fnv1a, type NetWeights } from '@tempo/nnue';
+import { START_FEN, Position } from '@tempo-chess/position';
+import { DEFAULT_PARAMS, PRESET_NAMES, isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo-chess/eval';
+import { NET_HEADER_BYTES, NetFileError, decodeNet, fnv1a, type NetWeights } from '@tempo-chess/nnue';
 import {
   InputError,
   OPENINGS_PARTS,
@@ -17,7 +17,7 @@ import {
   readTextFile,
   selectOpenings,
   tempoDataDir,
-} from '@tempo/toolkit';
+} from '@tempo-chess/toolkit';
 import { ADJUDICATION as A } from './selfplay';
 
 /** A run's settings after parsing. */

@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { START_FEN } from '@tempo/position';
-import { Searcher, TranspositionTable, createSignals, searchPosition } from '@tempo/search';
-import { InputError, startProgress, type Io } from '@tempo/toolkit';
+import { START_FEN } from '@tempo-chess/position';
+import { Searcher, TranspositionTable, createSignals, searchPosition } from '@tempo-chess/search';
+import { InputError, startProgress, type Io } from '@tempo-chess/toolkit';
 import { playChunk, type GameSummary } from './datagen-chunk';
 import type { DatagenConfig } from './datagen-options';
 import { SelfPlayer } from './selfplay';

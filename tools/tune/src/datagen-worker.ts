@@ -6,8 +6,8 @@
 import { Worker, parentPort, workerData } from 'node:worker_threads';
 import { playChunk, type GameSpec, type GameSummary } from './datagen-chunk';
 import type { ChunkJob, ChunkRunner, RunnerFactory } from './datagen-run';
-import type { EvalParams } from '@tempo/eval';
-import type { NetWeights } from '@tempo/nnue';
+import type { EvalParams } from '@tempo-chess/eval';
+import type { NetWeights } from '@tempo-chess/nnue';
 import { SelfPlayer } from './selfplay';
 
 /** What a datagen worker is started with. */

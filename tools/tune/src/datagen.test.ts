@@ -4,10 +4,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { Position } from '@tempo/position';
-import { paramsToJson, presetParams } from '@tempo/eval';
-import { encodeNet, randomNet } from '@tempo/nnue';
-import { collectIo } from '@tempo/toolkit';
+import { Position } from '@tempo-chess/position';
+import { paramsToJson, presetParams } from '@tempo-chess/eval';
+import { encodeNet, randomNet } from '@tempo-chess/nnue';
+import { collectIo } from '@tempo-chess/toolkit';
 import { main } from './datagen';
 import { parseDatagenArgs } from './datagen-options';
 import { inProcessRunner, planChunks } from './datagen-run';

@@ -6,7 +6,7 @@
  * usage mistake or unreadable input; always one line on stderr.
  */
 import { isMainThread, workerData } from 'node:worker_threads';
-import { failureExit, isMainModule, processIo, type Io } from '@tempo/toolkit';
+import { failureExit, isMainModule, processIo, type Io } from '@tempo-chess/toolkit';
 import { USAGE, parseDatagenArgs } from './datagen-options';
 import { runDatagen, type RunnerFactory } from './datagen-run';
 import { startWorker, workerRunners } from './datagen-worker';

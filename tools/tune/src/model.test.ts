@@ -4,9 +4,9 @@
  * and K fitting recovers a known K.
  */
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_PARAMS, EvalContext, PARAMS, PARAM_COUNT, copyParams, evaluate, type EvalParams } from '@tempo/eval';
-import { Position } from '@tempo/position';
-import { Rng } from '@tempo/toolkit';
+import { DEFAULT_PARAMS, EvalContext, PARAMS, PARAM_COUNT, copyParams, evaluate, type EvalParams } from '@tempo-chess/eval';
+import { Position } from '@tempo-chess/position';
+import { Rng } from '@tempo-chess/toolkit';
 import { fitK, integerScore, packWeights, realLoss, realLossAndGradient, realScore, toWeights, type Weights } from './model';
 import { F_KS_BLACK, F_KS_WHITE } from './trace-data';
 import { drawResult, randomGamePositions, traceFens } from './tune-test-support';

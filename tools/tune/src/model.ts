@@ -13,8 +13,8 @@
  * arithmetic (packed scores; the evaluation's own kingSafetyTransform, blend and
  * fade), which model.test.ts holds equal to `evaluate` itself.
  */
-import { EVAL_LIMIT, KS_MAX_UNITS, PARAM_COUNT, PHASE_MAX, SCALE_NORMAL, blend, fade, kingSafetyTransform } from '@tempo/eval';
-import { egScore, makeScore, mgScore } from '@tempo/position';
+import { EVAL_LIMIT, KS_MAX_UNITS, PARAM_COUNT, PHASE_MAX, SCALE_NORMAL, blend, fade, kingSafetyTransform } from '@tempo-chess/eval';
+import { egScore, makeScore, mgScore } from '@tempo-chess/position';
 import { F_BLACK_TO_MOVE, F_KS_BLACK, F_KS_WHITE, KS_BLACK, KS_INDEX, type TraceData } from './trace-data';
 
 const LN10_400 = Math.LN10 / 400;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { Position, START_FEN } from '@tempo/position';
-import { parseUciMove } from '@tempo/movegen';
-import { VALUE_MATE_IN_MAX_PLY } from '@tempo/search';
+import { Position, START_FEN } from '@tempo-chess/position';
+import { parseUciMove } from '@tempo-chess/movegen';
+import { VALUE_MATE_IN_MAX_PLY } from '@tempo-chess/search';
 import { gameRng } from './datagen-chunk';
 import { parseRecord, type TrainingRecord } from './record';
 import { ADJUDICATION, SelfPlayer, isCaptureOrPromotion, rulesEnd } from './selfplay';

@@ -16,11 +16,11 @@
  * - 400 plies: a draw.
  * Plies count from the opening position, random plies included.
  */
-import { CASTLING, EN_PASSANT, PROMOTION, Position, hasInsufficientMaterial, isRepetitionDraw } from '@tempo/position';
-import { MAX_MOVES, generateLegal } from '@tempo/movegen';
-import type { EvalParams } from '@tempo/eval';
-import type { NetWeights } from '@tempo/nnue';
-import { Searcher, TranspositionTable, VALUE_MATE_IN_MAX_PLY, createSignals, quiescenceLeaf } from '@tempo/search';
+import { CASTLING, EN_PASSANT, PROMOTION, Position, hasInsufficientMaterial, isRepetitionDraw } from '@tempo-chess/position';
+import { MAX_MOVES, generateLegal } from '@tempo-chess/movegen';
+import type { EvalParams } from '@tempo-chess/eval';
+import type { NetWeights } from '@tempo-chess/nnue';
+import { Searcher, TranspositionTable, VALUE_MATE_IN_MAX_PLY, createSignals, quiescenceLeaf } from '@tempo-chess/search';
 import type { TrainingRecord } from './record';
 
 /** The numbers of the game rules above. */

@@ -10,7 +10,7 @@
  * the side to move and the game result. Positions whose score a special rule
  * decides (dead draw, KPK, mop-up) are counted and left out.
  */
-import { PARAMS, PARAM_COUNT, PHASE_MAX, type EvalTrace } from '@tempo/eval';
+import { PARAMS, PARAM_COUNT, PHASE_MAX, type EvalTrace } from '@tempo-chess/eval';
 
 /** Indices of the king-safety weights (in table order); entries store their position in this list. */
 export const KS_INDEX: readonly number[] = PARAMS.filter((p) => p.kingSafety).map((p) => p.index);

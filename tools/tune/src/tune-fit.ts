@@ -3,7 +3,7 @@
  * fixed, over the training positions; weights that no training position uses, and
  * those the caller freezes, are held at their start values. Then rounding to the table's integers.
  */
-import { PARAM_COUNT, type EvalParams } from '@tempo/eval';
+import { PARAM_COUNT, type EvalParams } from '@tempo-chess/eval';
 import { realLoss, realLossAndGradient, type Weights } from './model';
 import type { TraceData } from './trace-data';
 

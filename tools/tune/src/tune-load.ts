@@ -6,9 +6,9 @@
  */
 import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { EvalContext, traceEvaluation } from '@tempo/eval';
-import { Position } from '@tempo/position';
-import { InputError, startProgress } from '@tempo/toolkit';
+import { EvalContext, traceEvaluation } from '@tempo-chess/eval';
+import { Position } from '@tempo-chess/position';
+import { InputError, startProgress } from '@tempo-chess/toolkit';
 import { integerScore, packWeights } from './model';
 import { parseRecord } from './record';
 import { TraceData } from './trace-data';

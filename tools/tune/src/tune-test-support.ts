@@ -3,10 +3,10 @@
  * random games, traced into TraceData, and results drawn from a known sigmoid of
  * the evaluation. Not training data: real data comes from datagen.
  */
-import { EvalContext, traceEvaluation } from '@tempo/eval';
-import { generateLegal } from '@tempo/movegen';
-import { Position, START_FEN } from '@tempo/position';
-import { Rng } from '@tempo/toolkit';
+import { EvalContext, traceEvaluation } from '@tempo-chess/eval';
+import { generateLegal } from '@tempo-chess/movegen';
+import { Position, START_FEN } from '@tempo-chess/position';
+import { Rng } from '@tempo-chess/toolkit';
 import { sigmoid } from './model';
 import { TraceData } from './trace-data';
 

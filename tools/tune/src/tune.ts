@@ -9,8 +9,8 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { EvalContext, PARAMS, PARAM_COUNT, PARAM_NAMES, PRESET_NAMES, TERMS, isPresetName, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo/eval';
-import { InputError, UsageError, failureExit, intArg, isMainModule, parseCommand, processIo, type Io } from '@tempo/toolkit';
+import { EvalContext, PARAMS, PARAM_COUNT, PARAM_NAMES, PRESET_NAMES, TERMS, isPresetName, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo-chess/eval';
+import { InputError, UsageError, failureExit, intArg, isMainModule, parseCommand, processIo, type Io } from '@tempo-chess/toolkit';
 import { fitK, integerLoss, packWeights, realLoss, toWeights } from './model';
 import { TraceData } from './trace-data';
 import { copyWeights, fitWeights, roundWeights, splitLosses } from './tune-fit';

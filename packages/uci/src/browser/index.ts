@@ -1,5 +1,5 @@
 /**
- * @tempo/uci's browser entry: what a page needs to drive an engine in a Web Worker
+ * @tempo-chess/uci's browser entry: what a page needs to drive an engine in a Web Worker
  * (the typed client and the UCI output parsers). Browser types only, no Node API.
  */
 export {

@@ -8,7 +8,7 @@
  * else is needed to draw the next one. Written under a temporary name, then renamed.
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { InputError } from '@tempo/toolkit';
+import { InputError } from '@tempo-chess/toolkit';
 import type { TrainConfig } from './options';
 
 /** One finished epoch. */

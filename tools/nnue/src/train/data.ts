@@ -4,7 +4,7 @@
  * into training and held-out records by whole games, and the fitted scale.
  */
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
-import { InputError } from '@tempo/toolkit';
+import { InputError } from '@tempo-chess/toolkit';
 import { RECORD_BYTES, recordProblem } from '../record';
 import { sigmoid } from './kernel';
 

@@ -1,14 +1,14 @@
 /**
  * Export: the float net quantised as the spec says (ftWeights and ftBias x QA, outWeights
  * x QB, outBias x QA x QB, rounded), and the check that the integer net (evaluateFeatures
- * of @tempo/nnue, the reference the engine's accumulators are tested against) scores
+ * of @tempo-chess/nnue, the reference the engine's accumulators are tested against) scores
  * held-out positions as the float net does: mean absolute difference <= 2 cp, largest
  * <= 10 cp. The float net is the parameters as they are, or with --qat the parameters
  * rounded to their grids (the net that the last epochs trained, qat.ts). The check also
  * gives both nets' loss on those positions, so what quantisation costs is seen in the
  * measure training minimises.
  */
-import { QA, QB, evaluateFeatures, type NetWeights } from '@tempo/nnue';
+import { QA, QB, evaluateFeatures, type NetWeights } from '@tempo-chess/nnue';
 import { RECORD_BYTES } from '../record';
 import { Scratch, recordTarget, sigmoid, type Layout } from './kernel';
 import { toGrid } from './qat';

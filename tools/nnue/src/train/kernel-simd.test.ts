@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Rng } from '@tempo/toolkit';
+import { Rng } from '@tempo-chess/toolkit';
 import { describe, expect, test } from 'vitest';
 import { assemble, moduleSource } from '../../scripts/build-wasm.mjs';
 import { RECORD_BYTES } from '../record';

@@ -11,7 +11,7 @@
  * then stored); the output sum is added in four float32 lanes instead of one double, so
  * results agree with the plain kernel to about 1e-6 relative (kernel-simd.test.ts).
  */
-import { NNUE_SCALE } from '@tempo/nnue';
+import { NNUE_SCALE } from '@tempo-chess/nnue';
 import { KERNEL_WASM_BASE64 } from './kernel-wasm';
 import { bucketOf, recordFeatures, recordTarget, sigmoid, type Layout, type Scratch } from './kernel';
 

@@ -10,7 +10,7 @@
  * outBias[B]. The output v is in units of SCALE (400) centipawns; the loss of a
  * position is (sigmoid(400 v / S) - target)^2.
  */
-import { NNUE_INPUTS, NNUE_SCALE } from '@tempo/nnue';
+import { NNUE_INPUTS, NNUE_SCALE } from '@tempo-chess/nnue';
 import { RECORD_BYTES } from '../record';
 
 /** Where each block of the parameter vector starts. */

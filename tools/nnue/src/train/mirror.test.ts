@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { featureIndex } from '@tempo/nnue';
-import { Position } from '@tempo/position';
-import { Rng, collectIo } from '@tempo/toolkit';
+import { featureIndex } from '@tempo-chess/nnue';
+import { Position } from '@tempo-chess/position';
+import { Rng, collectIo } from '@tempo-chess/toolkit';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { convert } from '../convert';
 import { RECORD_BYTES } from '../record';

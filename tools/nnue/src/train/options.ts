@@ -3,7 +3,7 @@
  * TrainConfig (and in the checkpoint, which --resume compares); --threads is not, since
  * the result does not depend on it.
  */
-import { UsageError, intArg, parseCommand } from '@tempo/toolkit';
+import { UsageError, intArg, parseCommand } from '@tempo-chess/toolkit';
 import { simdAvailable } from './kernel-simd';
 
 export const TRAIN_USAGE = [

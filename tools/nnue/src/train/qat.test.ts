@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { QB, evaluateFeatures } from '@tempo/nnue';
-import { Rng, collectIo } from '@tempo/toolkit';
+import { QB, evaluateFeatures } from '@tempo-chess/nnue';
+import { Rng, collectIo } from '@tempo-chess/toolkit';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../cli';
 import { convert } from '../convert';
@@ -36,7 +36,7 @@ function randomParams(p: Float32Array, outWeights: number, ftBias: number, hidde
 }
 
 describe('--qat: the rounded net', () => {
-  test('its float forward is the integer net of @tempo/nnue up to the output truncation (< 1.03 cp); the unrounded one is not', () => {
+  test('its float forward is the integer net of @tempo-chess/nnue up to the output truncation (< 1.03 cp); the unrounded one is not', () => {
     const H = 32, L = makeLayout(H, 2), p = new Float32Array(L.size), q = new Float32Array(L.size);
     randomParams(p, L.outWeights, L.ftBias, H, 3);
     roundToGrid(p, q, L);

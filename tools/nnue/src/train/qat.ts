@@ -16,7 +16,7 @@
  * H 256, against tens of ms for the batch), so the workers read a copy that is a
  * function of the parameters alone and the run stays the same for any thread count.
  *
- * The float forward on the rounded copy is the integer inference of @tempo/nnue
+ * The float forward on the rounded copy is the integer inference of @tempo-chess/nnue
  * (`evaluateFeatures`) as far as it matters: an accumulator is a sum of multiples of
  * 1/QA (float32, so within ~1e-7 of acc_int / QA), clamp(x, 0, 1) is the integer
  * SCReLU's clamp(acc, 0, QA) at that scale, and the first layer's clip (+/-1.98, at most
@@ -25,7 +25,7 @@
  * (of sum / QA and of the centipawns), under 1.03 cp together: they have no gradient and
  * would only add a step function to the loss.
  */
-import { QA, QB } from '@tempo/nnue';
+import { QA, QB } from '@tempo-chess/nnue';
 import type { Layout } from './kernel';
 
 /** Float parameter i's integer in the net file: round(p * its scale), as export.ts writes it. */

@@ -13,7 +13,7 @@
  * gradient buffers, CHUNKS scratch areas, and the parameters rounded to their grids
  * (--qat, qat.ts), which a task reads instead of the parameters when told to.
  */
-import { NNUE_SCALE } from '@tempo/nnue';
+import { NNUE_SCALE } from '@tempo-chess/nnue';
 import { RECORD_BYTES } from '../record';
 import { SimdKernel } from './kernel-simd';
 import { MIRROR, Scratch, forward, makeLayout, recordFeatures, recordLoss, scratchBytes, trainRecord, type Layout } from './kernel';

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { decodeNet } from '@tempo/nnue';
-import { Rng, collectIo } from '@tempo/toolkit';
+import { decodeNet } from '@tempo-chess/nnue';
+import { Rng, collectIo } from '@tempo-chess/toolkit';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { main } from '../cli';
 import { convert } from '../convert';

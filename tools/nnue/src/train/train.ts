@@ -8,8 +8,8 @@
  */
 import { appendFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { QB, encodeNet, decodeNet } from '@tempo/nnue';
-import { InputError, Rng, type Io } from '@tempo/toolkit';
+import { QB, encodeNet, decodeNet } from '@tempo-chess/nnue';
+import { InputError, Rng, type Io } from '@tempo-chess/toolkit';
 import { readCheckpoint, writeCheckpoint, type CheckpointHeader, type EpochLog } from './checkpoint';
 import { fitScale, loadData, type TrainData } from './data';
 import { checkQuantised, quantise, type QuantCheck } from './export';

@@ -1,6 +1,6 @@
 /** `bench [--quick]`: Tempo perft speed on the CPW positions, with and without bulk counting. */
-import { expectPositionals, parseCommand } from '@tempo/toolkit';
-import type { Io } from '@tempo/toolkit';
+import { expectPositionals, parseCommand } from '@tempo-chess/toolkit';
+import type { Io } from '@tempo-chess/toolkit';
 import { cpw } from '../positions';
 import { mnps, table } from '../report';
 import { tempoPerft } from '../tempo';

@@ -10,12 +10,12 @@ import { Chess as ChessJs } from 'chess.js';
 import { Chess as ChessOps } from 'chessops/chess';
 import { perft as chessopsPerft } from 'chessops/debug';
 import { parseFen } from 'chessops/fen';
-import { expectPositionals, intArg, parseCommand } from '@tempo/toolkit';
-import type { Io } from '@tempo/toolkit';
+import { expectPositionals, intArg, parseCommand } from '@tempo-chess/toolkit';
+import type { Io } from '@tempo-chess/toolkit';
 import { cpw } from '../positions';
 import { mnps, table } from '../report';
 import { tempoPerft } from '../tempo';
-import { UciEngine, wholeProcessPerft } from '@tempo/toolkit';
+import { UciEngine, wholeProcessPerft } from '@tempo-chess/toolkit';
 
 export { COMPARE_USAGE } from '../usage';
 

@@ -4,14 +4,14 @@
  * against an oracle on every position of a corpus.
  */
 import { availableParallelism } from 'node:os';
-import { UsageError, expectPositionals, intArg, parseCommand } from '@tempo/toolkit';
+import { UsageError, expectPositionals, intArg, parseCommand } from '@tempo-chess/toolkit';
 import { chessJsVersion, chessJsWalker } from '../chessjs';
 import { formatComposition, randomCorpus } from '../corpus';
 import { diffChessJs, diffUci, type DiffPosition, type DiffSummary } from '../diff';
-import { isChess960Castling, parseFenList, readTextFile } from '@tempo/toolkit';
-import type { Io } from '@tempo/toolkit';
+import { isChess960Castling, parseFenList, readTextFile } from '@tempo-chess/toolkit';
+import type { Io } from '@tempo-chess/toolkit';
 import { diffChessJsParallel } from '../pool';
-import { startProgress } from '@tempo/toolkit';
+import { startProgress } from '@tempo-chess/toolkit';
 import { formatResults } from '../report';
 import { tempoWalker } from '../tempo';
 

@@ -4,9 +4,9 @@
  * the last run (the JIT has settled by then); scripts/count-instructions.sh uses it to
  * count instructions per node from the difference of two repeat counts.
  */
-import { START_FEN } from '@tempo/position';
-import { UsageError, expectPositionals, intArg, parseCommand } from '@tempo/toolkit';
-import type { Io } from '@tempo/toolkit';
+import { START_FEN } from '@tempo-chess/position';
+import { UsageError, expectPositionals, intArg, parseCommand } from '@tempo-chess/toolkit';
+import type { Io } from '@tempo-chess/toolkit';
 import { mnps } from '../report';
 import { tempoDivide, tempoPerft, tempoPosition } from '../tempo';
 

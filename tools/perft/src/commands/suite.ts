@@ -1,9 +1,9 @@
 /** `suite <file.epd> [--max-depth N] [--chess960]`: check every perft count of an EPD file. */
-import { expectPositionals, intArg, parseCommand } from '@tempo/toolkit';
+import { expectPositionals, intArg, parseCommand } from '@tempo-chess/toolkit';
 import { depthsToCheck, runSuite } from '../suite';
-import { parseEpd, readTextFile } from '@tempo/toolkit';
-import type { Io } from '@tempo/toolkit';
-import { startProgress } from '@tempo/toolkit';
+import { parseEpd, readTextFile } from '@tempo-chess/toolkit';
+import type { Io } from '@tempo-chess/toolkit';
+import { startProgress } from '@tempo-chess/toolkit';
 import { mnps } from '../report';
 import { tempoPerft } from '../tempo';
 
