@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
-const src = (pkg: string, entry = 'index.ts') => fileURLToPath(new URL(`../../packages/${pkg}/src/${entry}`, import.meta.url));
+const src = (pkg: string, entry = 'index.ts') =>
+  fileURLToPath(new URL(`../../packages/${pkg}/src/${entry}`, import.meta.url));
 
 /**
  * The page and its engine worker, bundled from the packages' sources (as the tests
@@ -16,7 +17,10 @@ export default defineConfig({
     alias: [
       { find: '@tempo-chess/uci/browser', replacement: src('uci', 'browser/index.ts') },
       { find: '@tempo-chess/nnue/default-net', replacement: src('nnue', 'default-net.ts') },
-      ...['bitboard', 'position', 'movegen', 'eval', 'search', 'nnue', 'uci'].map((p) => ({ find: new RegExp(`^@tempo-chess/${p}$`), replacement: src(p) })),
+      ...['bitboard', 'position', 'movegen', 'eval', 'search', 'nnue', 'uci'].map((p) => ({
+        find: new RegExp(`^@tempo-chess/${p}$`),
+        replacement: src(p),
+      })),
     ],
   },
   worker: { format: 'es' },

@@ -9,5 +9,9 @@ import { searchFacts } from './build/search-facts';
  */
 export default defineConfig(async () => {
   const base = libraryConfig as Options;
-  return { ...base, entry: { index: 'src/index.ts', browser: 'src/browser/index.ts' }, define: { ...base.define, ...(await searchFacts()) } };
+  return {
+    ...base,
+    entry: { index: 'src/index.ts', browser: 'src/browser/index.ts' },
+    define: { ...base.define, ...(await searchFacts()) },
+  };
 });

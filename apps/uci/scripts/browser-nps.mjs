@@ -38,11 +38,19 @@ import { startEngine } from './lines.mjs';
 import { serveStatic } from './static-server.mjs';
 
 // The six positions of tools/perft's `pnpm nps`, shared through data/nps-positions.fen.
-const FENS = readFileSync(new URL('../../../data/nps-positions.fen', import.meta.url), 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+const FENS = readFileSync(new URL('../../../data/nps-positions.fen', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '' && !l.startsWith('#'));
 
 const argv = process.argv.slice(2);
-let movetime = 3000, rounds = 1, warmup = 1000, isolation = true, type = 'classic', peers = false;
-let lozza = '/root/.tempo/peers/lozza-head.js', lozza2 = '/root/.tempo/peers/lozza2.js';
+let movetime = 3000,
+  rounds = 1,
+  warmup = 1000,
+  isolation = true,
+  type = 'classic',
+  peers = false;
+let lozza = '/root/.tempo/peers/lozza-head.js',
+  lozza2 = '/root/.tempo/peers/lozza2.js';
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--movetime') movetime = Number(argv[++i]);
   else if (argv[i] === '--rounds') rounds = Number(argv[++i]);
@@ -52,9 +60,13 @@ for (let i = 0; i < argv.length; i++) {
   else if (argv[i] === '--peers') peers = true;
   else if (argv[i] === '--lozza') lozza = argv[++i];
   else if (argv[i] === '--lozza2') lozza2 = argv[++i];
-  else throw new Error(`unknown argument ${argv[i]} (expected --movetime MS, --rounds N, --warmup MS, --no-isolation, --module, --peers, --lozza FILE, --lozza2 FILE)`);
+  else
+    throw new Error(
+      `unknown argument ${argv[i]} (expected --movetime MS, --rounds N, --warmup MS, --no-isolation, --module, --peers, --lozza FILE, --lozza2 FILE)`,
+    );
 }
-if (!(movetime > 0) || !(rounds >= 1) || !(warmup > 0)) throw new Error('--movetime, --rounds and --warmup want positive numbers');
+if (!(movetime > 0) || !(rounds >= 1) || !(warmup > 0))
+  throw new Error('--movetime, --rounds and --warmup want positive numbers');
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const page = mkdtempSync(join(tmpdir(), 'tempo-nps-page-'));
@@ -71,15 +83,27 @@ if (peers) {
   }
   const sf = readdirSync(sfBin).find((f) => /^stockfish-[\d.]+-lite-single\.js$/.test(f));
   if (!sf) throw new Error(`no stockfish-*-lite-single.js in ${sfBin}`);
-  peerWorkers.push({ name: `Stockfish ${/[\d.]+/.exec(sf)[0]} lite single`, prefix: '/stockfish/', dir: sfBin, file: sf });
-  for (const [name, prefix, file] of [['Lozza NNUE', '/lozza/', lozza], ['Lozza 2', '/lozza2/', lozza2]]) {
-    if (!existsSync(file)) throw new Error(`no Lozza at ${file} (give the path with ${prefix === '/lozza/' ? '--lozza' : '--lozza2'})`);
+  peerWorkers.push({
+    name: `Stockfish ${/[\d.]+/.exec(sf)[0]} lite single`,
+    prefix: '/stockfish/',
+    dir: sfBin,
+    file: sf,
+  });
+  for (const [name, prefix, file] of [
+    ['Lozza NNUE', '/lozza/', lozza],
+    ['Lozza 2', '/lozza2/', lozza2],
+  ]) {
+    if (!existsSync(file))
+      throw new Error(`no Lozza at ${file} (give the path with ${prefix === '/lozza/' ? '--lozza' : '--lozza2'})`);
     peerWorkers.push({ name, prefix, dir: dirname(file), file: basename(file) });
   }
   for (const p of peerWorkers) roots[p.prefix] = p.dir;
 }
 const server = await serveStatic({ roots, isolation });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 const tab = await browser.newPage();
 await tab.goto(server.url);
 
@@ -144,11 +168,14 @@ await tab.evaluate(() => (self.engines = {}));
 async function pageWorker(id, url, workerType) {
   const h = handle((l) => tab.evaluate(([i, x]) => self.engines[i].postMessage(x), [id, l]));
   workers.set(id, h);
-  await tab.evaluate(([i, u, t]) => {
-    self.engines[i] = new Worker(u, { type: t });
-    self.engines[i].onmessage = (e) => self.engineLine(i, e.data);
-    self.engines[i].onerror = (e) => self.engineLine(i, `info string worker error: ${e.message}`);
-  }, [id, url, workerType]);
+  await tab.evaluate(
+    ([i, u, t]) => {
+      self.engines[i] = new Worker(u, { type: t });
+      self.engines[i].onmessage = (e) => self.engineLine(i, e.data);
+      self.engines[i].onerror = (e) => self.engineLine(i, `info string worker error: ${e.message}`);
+    },
+    [id, url, workerType],
+  );
   return h;
 }
 const web = await pageWorker('tempo', `${server.url}dist/tempo-worker.js`, type);
@@ -163,7 +190,13 @@ const engines = [
   { name: 'Node', h: nodeProc, pids: () => descendants(nodeProc.child.pid) },
   { name: `Chromium ${isolation ? 'isolated' : 'not isolated'} ${type}`, h: web, pids: chromiumPids },
 ];
-for (const p of peerWorkers) engines.push({ name: p.name, h: await pageWorker(p.name, `${server.url}${p.prefix.slice(1)}${p.file}`, 'classic'), pids: chromiumPids, peer: true });
+for (const p of peerWorkers)
+  engines.push({
+    name: p.name,
+    h: await pageWorker(p.name, `${server.url}${p.prefix.slice(1)}${p.file}`, 'classic'),
+    pids: chromiumPids,
+    peer: true,
+  });
 const tempo = engines[1];
 for (const e of engines) {
   const ok = e.h.next(/^uciok$/);
@@ -181,7 +214,8 @@ for (const e of engines) {
   e.perCpu = [];
   e.cur = null;
   e.h.onLine((l) => {
-    const n = / nodes (\d+)/.exec(l), t = / time (\d+)/.exec(l);
+    const n = / nodes (\d+)/.exec(l),
+      t = / time (\d+)/.exec(l);
     if (e.cur && l.startsWith('info') && n) e.cur = { nodes: Number(n[1]), time: t ? Number(t[1]) : 0 };
   });
 }
@@ -205,7 +239,7 @@ async function measure(e, fen, ms) {
   e.cur = null;
   if (r.nodes <= 0) throw new Error(`${e.name} gave no info line with nodes on ${fen}`);
   if (r.time <= 0 && !e.peer) throw new Error(`${e.name} gave no info line with nodes and time on ${fen}`);
-  if (r.time <= 0) (r.time = wall), (e.wallTimed = true);
+  if (r.time <= 0) ((r.time = wall), (e.wallTimed = true));
   let ticks = 0;
   for (const [k, v] of t1) ticks = Math.max(ticks, v - (t0.get(k) ?? 0));
   return { ...r, cpuMs: ticks * 10 };
@@ -213,7 +247,9 @@ async function measure(e, fen, ms) {
 
 // A warm-up round (1 s a position each by default): Chromium's V8 compiles the hot code later than Node's.
 for (const fen of FENS) for (const e of engines) await measure(e, fen, Math.min(warmup, movetime));
-console.log(`go movetime ${movetime}, one thread, Hash 16, ${FENS.length} positions x ${rounds}, warm-up ${Math.min(warmup, movetime)} ms; ${(await browser.version())}, Node ${process.versions.node}; load ${loadavg()[0].toFixed(1)}`);
+console.log(
+  `go movetime ${movetime}, one thread, Hash 16, ${FENS.length} positions x ${rounds}, warm-up ${Math.min(warmup, movetime)} ms; ${await browser.version()}, Node ${process.versions.node}; load ${loadavg()[0].toFixed(1)}`,
+);
 for (const e of engines) if (e.peer) console.log(`${e.name}: ${e.id || '(no id name)'}`);
 console.log(['position', ...engines.map((e) => e.name.padStart(Math.max(22, e.name.length)))].join('  '));
 for (let r = 0; r < rounds; r++)
@@ -226,24 +262,39 @@ for (let r = 0; r < rounds; r++)
       e.per.push(x.nodes / x.time);
       e.cpuMs += x.cpuMs;
       e.perCpu.push(x.nodes / Math.max(1, x.cpuMs));
-      row.push(`${Math.round((x.nodes / x.time) * 1000)} (cpu ${Math.round((x.nodes / Math.max(1, x.cpuMs)) * 1000)})`.padStart(Math.max(22, e.name.length)));
+      row.push(
+        `${Math.round((x.nodes / x.time) * 1000)} (cpu ${Math.round((x.nodes / Math.max(1, x.cpuMs)) * 1000)})`.padStart(
+          Math.max(22, e.name.length),
+        ),
+      );
     }
     const ratio = (k) => (engines[1][k].at(-1) / engines[0][k].at(-1)).toFixed(2);
-    console.log([String(i + 1).padStart(8), ...row, `browser/Node ${ratio('per')} (cpu ${ratio('perCpu')})`].join('  '));
+    console.log(
+      [String(i + 1).padStart(8), ...row, `browser/Node ${ratio('per')} (cpu ${ratio('perCpu')})`].join('  '),
+    );
   }
 const nps = (e) => (e.nodes / e.ms) * 1000;
 const cpuNps = (e) => (e.nodes / Math.max(1, e.cpuMs)) * 1000;
-console.log(['   total', ...engines.map((e) => `${Math.round(nps(e))} (cpu ${Math.round(cpuNps(e))})`.padStart(Math.max(22, e.name.length)))].join('  '));
+console.log(
+  [
+    '   total',
+    ...engines.map((e) => `${Math.round(nps(e))} (cpu ${Math.round(cpuNps(e))})`.padStart(Math.max(22, e.name.length))),
+  ].join('  '),
+);
 const spread = (k) => {
   const r = engines[1][k].map((x, i) => x / engines[0][k][i]);
   return `per position ${Math.min(...r).toFixed(2)} to ${Math.max(...r).toFixed(2)}`;
 };
 console.log(`browser / Node, wall clock: ${(nps(engines[1]) / nps(engines[0])).toFixed(3)} (${spread('per')})`);
-console.log(`browser / Node, CPU time of the search thread: ${(cpuNps(engines[1]) / cpuNps(engines[0])).toFixed(3)} (${spread('perCpu')}); load ${loadavg()[0].toFixed(1)}`);
+console.log(
+  `browser / Node, CPU time of the search thread: ${(cpuNps(engines[1]) / cpuNps(engines[0])).toFixed(3)} (${spread('perCpu')}); load ${loadavg()[0].toFixed(1)}`,
+);
 for (const e of engines.filter((x) => x.peer)) {
   const r = (k) => tempo[k].map((x, i) => x / e[k][i]);
   const range = (a) => `per position ${Math.min(...a).toFixed(2)} to ${Math.max(...a).toFixed(2)}`;
-  console.log(`Tempo worker / ${e.name}: wall clock ${(nps(tempo) / nps(e)).toFixed(3)} (${range(r('per'))}), CPU ${(cpuNps(tempo) / cpuNps(e)).toFixed(3)} (${range(r('perCpu'))})${e.wallTimed ? '; timed by the wall clock from go to bestmove (no time in its info lines)' : ''}`);
+  console.log(
+    `Tempo worker / ${e.name}: wall clock ${(nps(tempo) / nps(e)).toFixed(3)} (${range(r('per'))}), CPU ${(cpuNps(tempo) / cpuNps(e)).toFixed(3)} (${range(r('perCpu'))})${e.wallTimed ? '; timed by the wall clock from go to bestmove (no time in its info lines)' : ''}`,
+  );
 }
 
 await nodeProc.quit();

@@ -57,5 +57,9 @@ for (let i = 0; i < tries; i++) {
 }
 await e.quit();
 console.log(`tries: ${tries}; times in ms; load ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
-console.log(`isready -> readyok during go infinite: median ${fmt(median(ready))}, max ${fmt(Math.max(...ready))} (target median <= 10)`);
-console.log(`stop -> bestmove:                      median ${fmt(median(stops))}, max ${fmt(Math.max(...stops))} (target median <= 50)`);
+console.log(
+  `isready -> readyok during go infinite: median ${fmt(median(ready))}, max ${fmt(Math.max(...ready))} (target median <= 10)`,
+);
+console.log(
+  `stop -> bestmove:                      median ${fmt(median(stops))}, max ${fmt(Math.max(...stops))} (target median <= 50)`,
+);

@@ -34,11 +34,12 @@ export function startProgram(command, args = []) {
     next: (re) => new Promise((resolve) => waiters.push({ re, resolve })),
     /** Calls f with every line read from now on. */
     onLine: (f) => listeners.push(f),
-    quit: () => new Promise((resolve) => {
-      child.on('exit', resolve);
-      child.stdin.write('quit\n');
-      setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-    }),
+    quit: () =>
+      new Promise((resolve) => {
+        child.on('exit', resolve);
+        child.stdin.write('quit\n');
+        setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+      }),
   };
 }
 

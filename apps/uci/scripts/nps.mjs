@@ -18,7 +18,9 @@ import { startEngine, startProgram } from './lines.mjs';
 
 const argv = process.argv.slice(2);
 let movetime = 3000;
-const engines = [{ name: 'Tempo', start: () => startEngine(fileURLToPath(new URL('../dist/tempo.js', import.meta.url))) }];
+const engines = [
+  { name: 'Tempo', start: () => startEngine(fileURLToPath(new URL('../dist/tempo.js', import.meta.url))) },
+];
 const peersGiven = [];
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--movetime') movetime = Number(argv[++i]);
@@ -26,7 +28,10 @@ for (let i = 0; i < argv.length; i++) {
     const m = /^([^=]+)=(.+)$/.exec(argv[++i] ?? '');
     if (!m) throw new Error(`--engine wants name=command, got ${argv[i]}`);
     const [cmd, ...args] = m[2].split(' ');
-    peersGiven.push({ name: m[1], start: () => (cmd.endsWith('.js') ? startEngine(cmd, args) : startProgram(cmd, args)) });
+    peersGiven.push({
+      name: m[1],
+      start: () => (cmd.endsWith('.js') ? startEngine(cmd, args) : startProgram(cmd, args)),
+    });
   } else throw new Error(`unknown argument ${argv[i]}`);
 }
 if (!Number.isFinite(movetime) || movetime <= 0) throw new Error('--movetime wants a positive number of ms');
@@ -34,7 +39,8 @@ if (peersGiven.length) engines.push(...peersGiven);
 else {
   const lozza = process.env.LOZZA2 ?? '/work/peers/lozza2.js';
   if (existsSync(lozza)) engines.push({ name: 'Lozza2', start: () => startEngine(lozza) });
-  if (existsSync('/usr/games/stockfish')) engines.push({ name: 'Stockfish', start: () => startProgram('/usr/games/stockfish') });
+  if (existsSync('/usr/games/stockfish'))
+    engines.push({ name: 'Stockfish', start: () => startProgram('/usr/games/stockfish') });
 }
 
 // Opening, middlegame (quiet and tactical) and endgame positions.
@@ -64,8 +70,12 @@ for (const e of engines) {
 for (const s of started) {
   s.cur = null;
   s.h.onLine((line) => {
-    const n = / nodes (\d+)/.exec(line), t = / time (\d+)/.exec(line);
-    if (s.cur && line.startsWith('info') && n && t) { s.cur.nodes = Number(n[1]); s.cur.time = Number(t[1]); }
+    const n = / nodes (\d+)/.exec(line),
+      t = / time (\d+)/.exec(line);
+    if (s.cur && line.startsWith('info') && n && t) {
+      s.cur.nodes = Number(n[1]);
+      s.cur.time = Number(t[1]);
+    }
   });
 }
 async function measure(s, fen) {
@@ -83,7 +93,9 @@ async function measure(s, fen) {
   return r;
 }
 
-console.log(`go movetime ${movetime}, one thread, Hash 16, ${FENS.length} positions; load ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
+console.log(
+  `go movetime ${movetime}, one thread, Hash 16, ${FENS.length} positions; load ${(await import('node:os')).loadavg()[0].toFixed(1)}`,
+);
 console.log(['position', ...started.map((s) => s.name.padStart(10))].join('  '));
 for (let i = 0; i < FENS.length; i++) {
   const row = [];
@@ -101,6 +113,8 @@ const nps = (s) => (s.nodes / s.ms) * 1000;
 console.log(['   total', ...started.map((s) => String(Math.round(nps(s))).padStart(10))].join('  '));
 for (const s of started.slice(1)) {
   const perPos = s.per.map((x, i) => started[0].per[i] / x);
-  console.log(`Tempo / ${s.name}: ${(nps(started[0]) / nps(s)).toFixed(2)} (per position ${Math.min(...perPos).toFixed(2)} to ${Math.max(...perPos).toFixed(2)})`);
+  console.log(
+    `Tempo / ${s.name}: ${(nps(started[0]) / nps(s)).toFixed(2)} (per position ${Math.min(...perPos).toFixed(2)} to ${Math.max(...perPos).toFixed(2)})`,
+  );
 }
 for (const s of started) await s.h.quit();

@@ -33,7 +33,9 @@ async function once(script) {
   return { uciok: tUci - t0, readyok: tReady - t0 };
 }
 
-const bare = [], tempo = [], other = [];
+const bare = [],
+  tempo = [],
+  other = [];
 await once(BARE); // the files into the page cache before timing
 await once(TEMPO);
 if (OTHER) await once(OTHER);
@@ -45,14 +47,25 @@ for (let i = 0; i < runs; i++) {
 const b = { uciok: median(bare.map((r) => r.uciok)), readyok: median(bare.map((r) => r.readyok)) };
 const t = { uciok: median(tempo.map((r) => r.uciok)), readyok: median(tempo.map((r) => r.readyok)) };
 const min = (rs, k) => Math.min(...rs.map((r) => r[k]));
-console.log(`runs: ${runs} each, in turn; times from spawn in ms, median (min); load ${(await import('node:os')).loadavg()[0].toFixed(1)}`);
-console.log(`bare script: uciok ${fmt(b.uciok)} (${fmt(min(bare, 'uciok'))})  readyok ${fmt(b.readyok)} (${fmt(min(bare, 'readyok'))})`);
-console.log(`tempo:       uciok ${fmt(t.uciok)} (${fmt(min(tempo, 'uciok'))})  readyok ${fmt(t.readyok)} (${fmt(min(tempo, 'readyok'))})`);
-const du = t.uciok - b.uciok, dr = t.readyok - b.uciok;
+console.log(
+  `runs: ${runs} each, in turn; times from spawn in ms, median (min); load ${(await import('node:os')).loadavg()[0].toFixed(1)}`,
+);
+console.log(
+  `bare script: uciok ${fmt(b.uciok)} (${fmt(min(bare, 'uciok'))})  readyok ${fmt(b.readyok)} (${fmt(min(bare, 'readyok'))})`,
+);
+console.log(
+  `tempo:       uciok ${fmt(t.uciok)} (${fmt(min(tempo, 'uciok'))})  readyok ${fmt(t.readyok)} (${fmt(min(tempo, 'readyok'))})`,
+);
+const du = t.uciok - b.uciok,
+  dr = t.readyok - b.uciok;
 console.log(`tempo uciok - bare uciok   = ${fmt(du)} ms (target <= 20): ${du <= 20 ? 'ok' : 'MISSED'}`);
 console.log(`tempo readyok - bare uciok = ${fmt(dr)} ms (target <= 300): ${dr <= 300 ? 'ok' : 'MISSED'}`);
 if (OTHER) {
   const o = { uciok: median(other.map((r) => r.uciok)), readyok: median(other.map((r) => r.readyok)) };
-  console.log(`other (${OTHER}): uciok ${fmt(o.uciok)} (${fmt(min(other, 'uciok'))})  readyok ${fmt(o.readyok)} (${fmt(min(other, 'readyok'))})`);
-  console.log(`other uciok - bare uciok   = ${fmt(o.uciok - b.uciok)} ms; other readyok - bare uciok = ${fmt(o.readyok - b.uciok)} ms`);
+  console.log(
+    `other (${OTHER}): uciok ${fmt(o.uciok)} (${fmt(min(other, 'uciok'))})  readyok ${fmt(o.readyok)} (${fmt(min(other, 'readyok'))})`,
+  );
+  console.log(
+    `other uciok - bare uciok   = ${fmt(o.uciok - b.uciok)} ms; other readyok - bare uciok = ${fmt(o.readyok - b.uciok)} ms`,
+  );
 }

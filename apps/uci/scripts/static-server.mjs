@@ -28,7 +28,11 @@ const TYPES = {
 export async function serveStatic(options) {
   const roots = Object.entries(options.roots).sort((a, b) => b[0].length - a[0].length);
   const headers = options.isolation
-    ? { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Resource-Policy': 'same-origin' }
+    ? {
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+        'Cross-Origin-Resource-Policy': 'same-origin',
+      }
     : {};
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
@@ -39,7 +43,11 @@ export async function serveStatic(options) {
     if (file !== dir && !file.startsWith(dir + sep)) return void res.writeHead(403, headers).end('forbidden');
     try {
       const body = await readFile(file);
-      res.writeHead(200, { ...headers, 'Cache-Control': 'no-cache', 'Content-Type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream' });
+      res.writeHead(200, {
+        ...headers,
+        'Cache-Control': 'no-cache',
+        'Content-Type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream',
+      });
       res.end(body);
     } catch {
       res.writeHead(404, headers).end('not found');

@@ -17,7 +17,8 @@ export async function runShell(args: string[]): Promise<void> {
   };
   const [cmd, arg, ...rest] = args;
   const depth = arg === undefined ? undefined : Number(arg);
-  if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) fail(`${cmd}: the depth must be a positive integer, got "${arg}"`);
+  if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64))
+    fail(`${cmd}: the depth must be a positive integer, got "${arg}"`);
   const engine = new Engine(createSignals(), out, {}, 1);
   if (cmd === 'bench') runBench(engine.settings(), out, depth, nodePlatform.cpuTimeMs);
   else if (cmd === 'perft' && depth !== undefined) {

@@ -12,5 +12,8 @@ export async function startWorker(): Promise<void> {
   const { signals } = workerData as WorkerData;
   const { startEngineWorker } = await loadEngine();
   // Messages that arrive during the load and the warm-up wait in the port until the listener is attached.
-  port.on('message', startEngineWorker((msg: FromWorker) => port.postMessage(msg), signals, nodePlatform));
+  port.on(
+    'message',
+    startEngineWorker((msg: FromWorker) => port.postMessage(msg), signals, nodePlatform),
+  );
 }

@@ -15,18 +15,35 @@ export const haveChromium = existsSync(CHROMIUM);
 
 /** Throws under CI=true when Chromium is missing; elsewhere warns once and returns false (the tests skip). */
 export function chromiumOrSkip(what: string): boolean {
-  if (!haveChromium && process.env.CI === 'true') throw new Error(`Chromium is missing at ${CHROMIUM}: the browser tests cannot run under CI=true (apt-get install chromium)`);
-  if (!haveChromium) console.warn(`${what} skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  if (!haveChromium && process.env.CI === 'true')
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}: the browser tests cannot run under CI=true (apt-get install chromium)`,
+    );
+  if (!haveChromium)
+    console.warn(`${what} skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
   return haveChromium;
 }
 
-export const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** A persistent-context Chromium in a temporary profile; close() removes the profile. */
 export async function launchChromium(): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const { chromium } = await import('playwright-core');
   const userDir = mkdtempSync(join(tmpdir(), 'tempo-uci-chromium-'));
-  const context = await chromium.launchPersistentContext(userDir, { executablePath: CHROMIUM, headless: true, args: LAUNCH_ARGS });
+  const context = await chromium.launchPersistentContext(userDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: LAUNCH_ARGS,
+  });
   return {
     context,
     close: async () => {
@@ -65,7 +82,10 @@ window.T = {
 /** A folder with index.html running HARNESS (and `extra` script), for a static server's root. */
 export function harnessDir(extra = '', head = ''): { dir: string; remove: () => void } {
   const dir = mkdtempSync(join(tmpdir(), 'tempo-uci-page-'));
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8">${head}<title>tempo test</title></head><body><script>${HARNESS}</script>${extra}</body></html>`);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><meta charset="utf-8">${head}<title>tempo test</title></head><body><script>${HARNESS}</script>${extra}</body></html>`,
+  );
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -89,12 +109,19 @@ function plain<T>(p: Promise<T>): Promise<T> {
 export class WorkerEngine {
   constructor(readonly page: Page) {}
   start(url: string, type?: 'classic' | 'module'): Promise<void> {
-    return plain(this.page.evaluate(([u, t]) => (globalThis as unknown as { T: { start(u: string, t?: string): void } }).T.start(u!, t), [url, type] as const));
+    return plain(
+      this.page.evaluate(
+        ([u, t]) => (globalThis as unknown as { T: { start(u: string, t?: string): void } }).T.start(u!, t),
+        [url, type] as const,
+      ),
+    );
   }
   send(...lines: string[]): Promise<void> {
-    return plain(this.page.evaluate((ls) => {
-      for (const l of ls) (globalThis as unknown as { T: { send(l: string): void } }).T.send(l);
-    }, lines));
+    return plain(
+      this.page.evaluate((ls) => {
+        for (const l of ls) (globalThis as unknown as { T: { send(l: string): void } }).T.send(l);
+      }, lines),
+    );
   }
   lines(): Promise<string[]> {
     return plain(this.page.evaluate(() => (globalThis as unknown as { T: { lines: string[] } }).T.lines.slice()));
@@ -104,11 +131,31 @@ export class WorkerEngine {
   }
   /** The first line from index `from` on that matches `pattern`, waiting up to `ms`. */
   wait(pattern: RegExp, from = 0, ms = 30_000): Promise<Waited> {
-    return plain(this.page.evaluate(([src, f, t]) => (globalThis as unknown as { T: { wait(s: string, f: number, t: number): Promise<Waited> } }).T.wait(src, f, t), [pattern.source, from, ms] as const));
+    return plain(
+      this.page.evaluate(
+        ([src, f, t]) =>
+          (globalThis as unknown as { T: { wait(s: string, f: number, t: number): Promise<Waited> } }).T.wait(
+            src,
+            f,
+            t,
+          ),
+        [pattern.source, from, ms] as const,
+      ),
+    );
   }
   /** Sends `line` and times (in the page) the first later line matching `pattern`. */
   timed(line: string, pattern: RegExp, ms = 30_000): Promise<Waited> {
-    return plain(this.page.evaluate(([l, src, t]) => (globalThis as unknown as { T: { timed(l: string, s: string, t: number): Promise<Waited> } }).T.timed(l, src, t), [line, pattern.source, ms] as const));
+    return plain(
+      this.page.evaluate(
+        ([l, src, t]) =>
+          (globalThis as unknown as { T: { timed(l: string, s: string, t: number): Promise<Waited> } }).T.timed(
+            l,
+            src,
+            t,
+          ),
+        [line, pattern.source, ms] as const,
+      ),
+    );
   }
   /** Sends the lines and returns every line from then up to the first matching `until`. */
   async exchange(lines: string[], until: RegExp, ms = 30_000): Promise<string[]> {

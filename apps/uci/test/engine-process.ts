@@ -58,7 +58,15 @@ export class EngineProcess {
     const fn = typeof test === 'function' ? test : (l: string) => test.test(l);
     for (let i = from; i < this.lines.length; i++) if (fn(this.lines[i])) return Promise.resolve(this.lines[i]);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timeout after ${timeoutMs} ms waiting for ${test}; last lines:\n${this.lines.slice(-8).join('\n')}\nstderr: ${this.stderr}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `timeout after ${timeoutMs} ms waiting for ${test}; last lines:\n${this.lines.slice(-8).join('\n')}\nstderr: ${this.stderr}`,
+            ),
+          ),
+        timeoutMs,
+      );
       this.waiters.push({
         from,
         test: fn,

@@ -101,11 +101,21 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
   test('uci lists the options, every search parameter among them', async () => {
     const lines = await e.request('uci', /^uciok$/);
     expect(lines[0]).toMatch(/^id name Tempo/);
-    for (const name of ['Hash', 'Clear Hash', 'Threads', 'MultiPV', 'Move Overhead', 'Ponder', 'UCI_Chess960', 'EvalParams'])
+    for (const name of [
+      'Hash',
+      'Clear Hash',
+      'Threads',
+      'MultiPV',
+      'Move Overhead',
+      'Ponder',
+      'UCI_Chess960',
+      'EvalParams',
+    ])
       expect(lines.some((l) => l.startsWith(`option name ${name} type `))).toBe(true);
     expect(lines).toContain(`option name EvalFile type string default ${DEFAULT_NET_NAME}`);
     expect(lines).toContain(`option name Use NNUE type check default ${USE_NNUE_DEFAULT}`);
-    for (const p of SEARCH_PARAMS) expect(lines).toContain(`option name ${p.name} type spin default ${p.value} min ${p.min} max ${p.max}`);
+    for (const p of SEARCH_PARAMS)
+      expect(lines).toContain(`option name ${p.name} type spin default ${p.value} min ${p.min} max ${p.max}`);
   });
 
   test('bestmove is legal on hundreds of positions (chess.js checks)', async () => {
@@ -210,7 +220,10 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
       ['setoption name Hash value 0', /Hash 0 is out of range/],
       ['setoption name MultiPV value many', /MultiPV takes an integer/],
       ['setoption name EvalParams value /nonexistent/params.json', /eval parameter file "\/nonexistent\/params.json"/],
-      ['setoption name EvalFile value /nonexistent/net.nnue', /EvalFile "\/nonexistent\/net.nnue": ENOENT.*; keeping the net /],
+      [
+        'setoption name EvalFile value /nonexistent/net.nnue',
+        /EvalFile "\/nonexistent\/net.nnue": ENOENT.*; keeping the net /,
+      ],
       ['setoption name EvalPreset value fancy', /EvalPreset takes one of default, handset, pesto-only/],
       ['perft x', /perft: the depth must be an integer/],
     ];
@@ -234,7 +247,8 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     await e.sync();
     return e.lines.slice(from, -1);
   };
-  const depths = (lines: string[]) => lines.filter((l) => /^info depth \d+ seldepth/.test(l)).map((l) => Number(l.split(' ')[2]));
+  const depths = (lines: string[]) =>
+    lines.filter((l) => /^info depth \d+ seldepth/.test(l)).map((l) => Number(l.split(' ')[2]));
 
   test('go: a limit of 0 is depth 1, bad tokens are dropped in one info string, and there is always one bestmove', async () => {
     e.send('position startpos moves d2d4 d7d5');
@@ -251,7 +265,11 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
       ['go wtime 3000 btime x winc 0', /^info string error: go: btime needs an integer, got "x"$/, false],
       ['go btime 3000', /^info string error: go: no wtime for the side to move; searching to depth 1$/, true],
       ['go wtime 3000 btime 3000 movestogo 0', null, false],
-      ['go depth 2 searchmoves e2e5 c1f4', /^info string error: go: searchmoves: "e2e5" is not a legal move here$/, false],
+      [
+        'go depth 2 searchmoves e2e5 c1f4',
+        /^info string error: go: searchmoves: "e2e5" is not a legal move here$/,
+        false,
+      ],
     ];
     for (const [go, message, depthOne] of cases) {
       const lines = await goLines(go);
@@ -260,7 +278,9 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
       if (message) expect(strings[0], go).toMatch(message);
       const best = lines.filter((l) => l.startsWith('bestmove '));
       expect(best, go).toHaveLength(1);
-      expect(legalIn('rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2', best[0].split(' ')[1]), go).toBe(true);
+      expect(legalIn('rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2', best[0].split(' ')[1]), go).toBe(
+        true,
+      );
       if (depthOne) expect(Math.max(...depths(lines)), go).toBe(1);
     }
   });
@@ -304,14 +324,22 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
       const out = e.lines.slice(from, -1);
       expect(out, position).toHaveLength(1);
       expect(out[0], position).toMatch(message);
-      expect((await e.request('d', /^Checkers:/)).find((l) => l.startsWith('Fen: ')), position).toBe(`Fen: ${fen}`);
+      expect(
+        (await e.request('d', /^Checkers:/)).find((l) => l.startsWith('Fen: ')),
+        position,
+      ).toBe(`Fen: ${fen}`);
       const best = (await e.request('go depth 2', /^bestmove /)).at(-1)!.split(' ')[1];
       expect(legalIn(fen, best), `${best} after ${position}`).toBe(true);
     }
   });
 
   test('a position that does not read: one line, then every go answers bestmove 0000 with an info string until a valid one', async () => {
-    for (const bad of ['position fen 8/8/8/8 w - - 0 1', 'position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1', 'position start', 'position fen']) {
+    for (const bad of [
+      'position fen 8/8/8/8 w - - 0 1',
+      'position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1',
+      'position start',
+      'position fen',
+    ]) {
       e.send('position startpos moves e2e4');
       const from = e.lines.length;
       e.send(bad);
@@ -322,7 +350,9 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
       for (const go of ['go depth 5', 'go wtime 1000 btime 1000', 'go movetime 0 bogus']) {
         const lines = await goLines(go);
         expect(lines, `${go} after ${bad}`).toEqual([
-          expect.stringMatching(/^info string error: go: (.*; )?no position: the last position command was refused; send a valid one$/),
+          expect.stringMatching(
+            /^info string error: go: (.*; )?no position: the last position command was refused; send a valid one$/,
+          ),
           'bestmove 0000',
         ]);
       }
@@ -389,7 +419,10 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     const search = async () => {
       e.send('ucinewgame');
       const lines = await e.request('go depth 6', /^bestmove /);
-      return `${lines.filter((l) => l.startsWith('info depth')).at(-1)!.replace(/ (time|nps|hashfull) \d+/g, '')} ${lines.at(-1)}`;
+      return `${lines
+        .filter((l) => l.startsWith('info depth'))
+        .at(-1)!
+        .replace(/ (time|nps|hashfull) \d+/g, '')} ${lines.at(-1)}`;
     };
     const embedded = { eval: await evalText(), search: await search() };
     expect(embedded.eval).toMatch(/NNUE: 256 hidden neurons a side/);
@@ -412,7 +445,9 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
       expect(out[0], name).toMatch(/^info string error: setoption: EvalFile "/);
       expect(out[0], name).toContain(`"${path}": `);
       expect(out[0], name).toMatch(message);
-      expect(out[0], name).toMatch(new RegExp(`; keeping the net ${join(dir, 'good.nnue').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+      expect(out[0], name).toMatch(
+        new RegExp(`; keeping the net ${join(dir, 'good.nnue').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+      );
       expect({ eval: await evalText(), search: await search() }, name).toEqual(loaded);
     }
     // Threads 2: the helper gets the same net; a search completes with a legal move.
@@ -460,7 +495,10 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     expect(shell.status).toBe(0);
     expect(shell.stdout).toContain(`Nodes searched: ${USE_NNUE_DEFAULT ? withNet : nodes}`);
     expect(withNet, 'the default net searches otherwise than the hand-crafted evaluation').not.toBe(nodes);
-    expect(nodes, `bench ${BENCH_TEST_DEPTH} with Use NNUE false gives ${nodes}: after a functional change to search or the hand-crafted eval, set BENCH_SIGNATURE in apps/uci/test/engine.test.ts to it`).toBe(BENCH_SIGNATURE);
+    expect(
+      nodes,
+      `bench ${BENCH_TEST_DEPTH} with Use NNUE false gives ${nodes}: after a functional change to search or the hand-crafted eval, set BENCH_SIGNATURE in apps/uci/test/engine.test.ts to it`,
+    ).toBe(BENCH_SIGNATURE);
   });
 });
 
@@ -469,13 +507,19 @@ describe.skipIf(!engineBuilt())('tempo V8 flags (v8-flags.ts)', () => {
     const env = { ...process.env };
     if (flags === undefined) delete env.TEMPO_V8_FLAGS;
     else env.TEMPO_V8_FLAGS = flags;
-    const r = spawnSync(process.execPath, [ENGINE, 'bench', String(BENCH_TEST_DEPTH)], { encoding: 'utf8', env, maxBuffer: 64 << 20 });
+    const r = spawnSync(process.execPath, [ENGINE, 'bench', String(BENCH_TEST_DEPTH)], {
+      encoding: 'utf8',
+      env,
+      maxBuffer: 64 << 20,
+    });
     expect(r.status).toBe(0);
     return { nodes: Number(/^Nodes searched: (\d+)$/m.exec(r.stdout)![1]), out: r.stdout };
   };
 
   test('the flags are set at start-up and change speed only: the same bench count with the defaults, none, or tracing', () => {
-    const defaults = shellBench(undefined), none = shellBench(''), traced = shellBench('--trace-opt');
+    const defaults = shellBench(undefined),
+      none = shellBench(''),
+      traced = shellBench('--trace-opt');
     expect(none.nodes).toBe(defaults.nodes);
     expect(traced.nodes).toBe(defaults.nodes);
     // V8 prints "[marking ... for optimization" lines only when TEMPO_V8_FLAGS reached it.

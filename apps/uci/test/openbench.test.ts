@@ -17,7 +17,8 @@ import { ENGINE } from './engine-process';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const hasMake = spawnSync('make', ['--version']).status === 0;
-if (!hasMake && process.env.CI === 'true') throw new Error('make is missing: .ci/run installs it (apt-get install make)');
+if (!hasMake && process.env.CI === 'true')
+  throw new Error('make is missing: .ci/run installs it (apt-get install make)');
 if (!hasMake) console.warn('openbench.test.ts: skipped, make is not installed (apt-get install make)');
 
 /**
@@ -43,7 +44,7 @@ describe.skipIf(!hasMake)('make EXE=<path> (OpenBench)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tempo-openbench-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('builds an executable engine at EXE whose bench OpenBench reads as the dist build\'s signature', () => {
+  test("builds an executable engine at EXE whose bench OpenBench reads as the dist build's signature", () => {
     const exe = join(dir, 'Tempo-openbench');
     const made = spawnSync('make', [`EXE=${exe}`], { cwd: ROOT, encoding: 'utf8' });
     expect(made.status, made.stderr + made.stdout).toBe(0);
@@ -91,7 +92,10 @@ describe.skipIf(!hasMake)('make EXE=<path> (OpenBench)', () => {
 
     const broken = join(dir, 'broken.nnue');
     writeFileSync(broken, bytes.subarray(0, 1000));
-    const failed = spawnSync('make', [`EXE=${join(dir, 'Tempo-broken')}`, `EVALFILE=${broken}`], { cwd: ROOT, encoding: 'utf8' });
+    const failed = spawnSync('make', [`EXE=${join(dir, 'Tempo-broken')}`, `EVALFILE=${broken}`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(failed.status).not.toBe(0);
     expect(failed.stderr + failed.stdout).toContain(`EVALFILE ${broken}: net file: 1000 bytes`);
   });

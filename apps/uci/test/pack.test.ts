@@ -20,8 +20,11 @@ import { chromiumOrSkip, launchChromium } from './browser';
 import { serveStatic } from '../scripts/static-server.mjs';
 
 const APP = fileURLToPath(new URL('..', import.meta.url));
-const built = ['tempo.js', 'tempo-worker.js', 'client.js', 'client.d.ts'].every((f) => existsSync(join(APP, 'dist', f)));
-if (!built && process.env.CI === 'true') throw new Error('apps/uci/dist is not built: run the build before the package test');
+const built = ['tempo.js', 'tempo-worker.js', 'client.js', 'client.d.ts'].every((f) =>
+  existsSync(join(APP, 'dist', f)),
+);
+if (!built && process.env.CI === 'true')
+  throw new Error('apps/uci/dist is not built: run the build before the package test');
 if (!built) console.warn('apps/uci package test skipped: dist is not built (npx -y pnpm@10.34.8 build)');
 const browser = chromiumOrSkip('apps/uci package test in Chromium');
 const FEN = 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4';
@@ -38,7 +41,10 @@ describe.skipIf(!built)('the packed npm package', () => {
     const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
     expect(tarball).toBe('tempo-chess-0.1.0.tgz');
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-project', private: true, type: 'module' }));
-    execFileSync('npm', ['install', `./${tarball}`, '--offline', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'pipe' });
+    execFileSync('npm', ['install', `./${tarball}`, '--offline', '--no-audit', '--no-fund'], {
+      cwd: dir,
+      stdio: 'pipe',
+    });
     pkg = JSON.parse(readFileSync(join(dir, 'node_modules/tempo-chess/package.json'), 'utf8'));
   }, 300_000);
 
@@ -50,11 +56,25 @@ describe.skipIf(!built)('the packed npm package', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.license).toBe('GPL-3.0-or-later');
     expect(readdirSync(join(dir, 'node_modules')).filter((f) => !f.startsWith('.'))).toEqual(['tempo-chess']);
-    expect(readdirSync(join(dir, 'node_modules/tempo-chess')).sort()).toEqual(['LICENSE', 'README.md', 'dist', 'package.json']);
-    expect(readdirSync(join(dir, 'node_modules/tempo-chess/dist')).sort()).toEqual(['client.d.ts', 'client.js', 'tempo-worker.js', 'tempo.js']);
-    expect(readFileSync(join(dir, 'node_modules/tempo-chess/dist/client.d.ts'), 'utf8')).toMatch(/declare function createEngine\(source: WorkerSource/);
+    expect(readdirSync(join(dir, 'node_modules/tempo-chess')).sort()).toEqual([
+      'LICENSE',
+      'README.md',
+      'dist',
+      'package.json',
+    ]);
+    expect(readdirSync(join(dir, 'node_modules/tempo-chess/dist')).sort()).toEqual([
+      'client.d.ts',
+      'client.js',
+      'tempo-worker.js',
+      'tempo.js',
+    ]);
+    expect(readFileSync(join(dir, 'node_modules/tempo-chess/dist/client.d.ts'), 'utf8')).toMatch(
+      /declare function createEngine\(source: WorkerSource/,
+    );
     // The worker script imports nothing at run time (one IIFE).
-    expect(readFileSync(join(dir, 'node_modules/tempo-chess/dist/tempo-worker.js'), 'utf8')).not.toMatch(/^\s*(import|export)\b/m);
+    expect(readFileSync(join(dir, 'node_modules/tempo-chess/dist/tempo-worker.js'), 'utf8')).not.toMatch(
+      /^\s*(import|export)\b/m,
+    );
   });
 
   test('npx tempo: UCI on stdin/stdout, a legal bestmove', async () => {
@@ -78,7 +98,9 @@ describe.skipIf(!built)('the packed npm package', () => {
       const c = await import('tempo-chess/client');
       console.log(JSON.stringify({ keys: Object.keys(m).sort(), same: m.createEngine === c.createEngine,
         worker: import.meta.resolve('tempo-chess/worker'), client: import.meta.resolve('tempo-chess'), version: (await import('tempo-chess/package.json', { with: { type: 'json' } })).default.version }));`;
-    const r = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' }));
+    const r = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, encoding: 'utf8' }),
+    );
     expect(r.keys).toEqual(['createEngine', 'parseInfo', 'parseOption']);
     expect(r.same).toBe(true);
     expect(fileURLToPath(r.worker)).toBe(join(dir, 'node_modules/tempo-chess/dist/tempo-worker.js'));
@@ -86,14 +108,21 @@ describe.skipIf(!built)('the packed npm package', () => {
     expect(r.version).toBe('0.1.0');
   });
 
-  test.skipIf(!browser)('in Chromium: the client from "tempo-chess" drives the installed worker to a legal bestMove, isolated and not', async () => {
-    const resolve = (spec: string) =>
-      fileURLToPath(execFileSync(process.execPath, ['--input-type=module', '-e', `console.log(import.meta.resolve('${spec}'))`], { cwd: dir, encoding: 'utf8' }).trim());
-    const clientPath = '/' + relative(dir, resolve('tempo-chess'));
-    const workerPath = '/' + relative(dir, resolve('tempo-chess/worker'));
-    writeFileSync(
-      join(dir, 'index.html'),
-      `<!doctype html><html><head><meta charset="utf-8"><script type="importmap">${JSON.stringify({ imports: { 'tempo-chess': clientPath } })}</script></head><body>
+  test.skipIf(!browser)(
+    'in Chromium: the client from "tempo-chess" drives the installed worker to a legal bestMove, isolated and not',
+    async () => {
+      const resolve = (spec: string) =>
+        fileURLToPath(
+          execFileSync(process.execPath, ['--input-type=module', '-e', `console.log(import.meta.resolve('${spec}'))`], {
+            cwd: dir,
+            encoding: 'utf8',
+          }).trim(),
+        );
+      const clientPath = '/' + relative(dir, resolve('tempo-chess'));
+      const workerPath = '/' + relative(dir, resolve('tempo-chess/worker'));
+      writeFileSync(
+        join(dir, 'index.html'),
+        `<!doctype html><html><head><meta charset="utf-8"><script type="importmap">${JSON.stringify({ imports: { 'tempo-chess': clientPath } })}</script></head><body>
 <script type="module">
 import { createEngine } from 'tempo-chess';
 window.bestMove = async (fen, type) => {
@@ -108,32 +137,44 @@ window.bestMove = async (fen, type) => {
 };
 window.loaded = true;
 </script></body></html>`,
-    );
-    const { context, close } = await launchChromium();
-    try {
-      for (const isolation of [true, false]) {
-        const server = (await serveStatic({ roots: { '/': dir }, isolation })) as { url: string; close: () => Promise<void> };
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (e) => errors.push(e.message));
-        await page.goto(server.url);
-        await page.waitForFunction(() => (globalThis as unknown as { loaded?: boolean }).loaded === true);
-        for (const type of ['classic', 'module'] as const) {
-          const r = (await page.evaluate(([fen, t]) => (globalThis as unknown as { bestMove(f: string, t: string): Promise<{ bestmove: string; infos: number; mode: boolean }> }).bestMove(fen, t), [FEN, type] as const)) as {
-            bestmove: string;
-            infos: number;
-            mode: boolean;
+      );
+      const { context, close } = await launchChromium();
+      try {
+        for (const isolation of [true, false]) {
+          const server = (await serveStatic({ roots: { '/': dir }, isolation })) as {
+            url: string;
+            close: () => Promise<void>;
           };
-          expect(legal(FEN, r.bestmove)).toBe(true);
-          expect(r.infos).toBeGreaterThanOrEqual(6);
-          expect(r.mode).toBe(isolation); // Ponder is offered only with shared memory
+          const page = await context.newPage();
+          const errors: string[] = [];
+          page.on('pageerror', (e) => errors.push(e.message));
+          await page.goto(server.url);
+          await page.waitForFunction(() => (globalThis as unknown as { loaded?: boolean }).loaded === true);
+          for (const type of ['classic', 'module'] as const) {
+            const r = (await page.evaluate(
+              ([fen, t]) =>
+                (
+                  globalThis as unknown as {
+                    bestMove(f: string, t: string): Promise<{ bestmove: string; infos: number; mode: boolean }>;
+                  }
+                ).bestMove(fen, t),
+              [FEN, type] as const,
+            )) as {
+              bestmove: string;
+              infos: number;
+              mode: boolean;
+            };
+            expect(legal(FEN, r.bestmove)).toBe(true);
+            expect(r.infos).toBeGreaterThanOrEqual(6);
+            expect(r.mode).toBe(isolation); // Ponder is offered only with shared memory
+          }
+          expect(errors).toEqual([]);
+          await page.close();
+          await server.close();
         }
-        expect(errors).toEqual([]);
-        await page.close();
-        await server.close();
+      } finally {
+        await close();
       }
-    } finally {
-      await close();
-    }
-  });
+    },
+  );
 });

@@ -23,12 +23,14 @@ import { serveStatic } from '../scripts/static-server.mjs';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const built = existsSync(`${DIST}tempo-worker.js`) && existsSync(ENGINE);
-if (!built && process.env.CI === 'true') throw new Error('apps/uci/dist is not built: run the build before the browser tests');
+if (!built && process.env.CI === 'true')
+  throw new Error('apps/uci/dist is not built: run the build before the browser tests');
 const run = chromiumOrSkip('apps/uci worker browser tests') && built;
 
 const FEN = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
 /** What a clock decides is left out: times, speeds, and the `currmove` lines a search prints once it has run 3 s (a loaded machine gets there at depth 7). */
-const STRIP = (lines: string[]) => lines.filter((l) => !/ currmove /.test(l)).map((l) => l.replace(/ nps \d+| time \d+| hashfull \d+/g, ''));
+const STRIP = (lines: string[]) =>
+  lines.filter((l) => !/ currmove /.test(l)).map((l) => l.replace(/ nps \d+| time \d+| hashfull \d+/g, ''));
 
 type Served = { url: string; close: () => Promise<void> };
 
@@ -44,7 +46,10 @@ describe.skipIf(!run)('the worker engine in Chromium', () => {
     ({ context, close: closeBrowser } = await launchChromium());
     page = harnessDir();
     for (const mode of ['isolated', 'plain'] as const)
-      servers[mode] = (await serveStatic({ roots: { '/': page.dir, '/dist/': DIST }, isolation: mode === 'isolated' })) as Served;
+      servers[mode] = (await serveStatic({
+        roots: { '/': page.dir, '/dist/': DIST },
+        isolation: mode === 'isolated',
+      })) as Served;
     node = new EngineProcess();
     nodeUci = await node.request('uci', /^uciok$/);
   });
@@ -68,7 +73,9 @@ describe.skipIf(!run)('the worker engine in Chromium', () => {
   async function open(mode: 'isolated' | 'plain', type?: 'classic' | 'module'): Promise<WorkerEngine> {
     const p = await context.newPage();
     await p.goto(servers[mode].url);
-    expect(await p.evaluate(() => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated)).toBe(mode === 'isolated');
+    expect(
+      await p.evaluate(() => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated),
+    ).toBe(mode === 'isolated');
     const e = new WorkerEngine(p);
     await e.start(`${servers[mode].url}dist/tempo-worker.js`, type);
     return e;
@@ -85,11 +92,16 @@ describe.skipIf(!run)('the worker engine in Chromium', () => {
     test('uci, isready, a fixed-depth search and a bad position answer as the Node engine does', async () => {
       const e = await open(mode, type);
       const uci = await e.exchange(['uci'], /^uciok$/);
-      const modeLine = mode === 'isolated' ? /^info string Tempo web worker: cross-origin isolated/ : /^info string Tempo web worker: not cross-origin isolated/;
+      const modeLine =
+        mode === 'isolated'
+          ? /^info string Tempo web worker: cross-origin isolated/
+          : /^info string Tempo web worker: not cross-origin isolated/;
       expect(uci.filter((l) => l.startsWith('info string'))).toHaveLength(1);
       expect(uci[uci.length - 2]).toMatch(modeLine);
       // The same answer as Node's, but for the mode line (and Ponder, not offered without shared memory).
-      expect(uci.filter((l) => !modeLine.test(l))).toEqual(nodeUci.filter((l) => mode === 'isolated' || !l.startsWith('option name Ponder ')));
+      expect(uci.filter((l) => !modeLine.test(l))).toEqual(
+        nodeUci.filter((l) => mode === 'isolated' || !l.startsWith('option name Ponder ')),
+      );
       expect(await e.exchange(['isready'], /^readyok$/)).toEqual(['readyok']);
 
       const go = [`position fen ${FEN} moves f1b5`, 'go depth 7'];
@@ -185,7 +197,9 @@ describe.skipIf(!run)('the worker engine in Chromium', () => {
     expect(await final()).toBe(pesto);
     const missing = await e.exchange(['setoption name EvalParams value /nothing.json', 'isready'], /^readyok$/);
     expect(missing.filter((l) => l.startsWith('info string'))).toEqual([
-      expect.stringMatching(/^info string error: setoption: eval parameter file "\/nothing.json": could not fetch http:\/\/127\.0\.0\.1:\d+\/nothing\.json \(HTTP 404\); the evaluation is unchanged$/),
+      expect.stringMatching(
+        /^info string error: setoption: eval parameter file "\/nothing.json": could not fetch http:\/\/127\.0\.0\.1:\d+\/nothing\.json \(HTTP 404\); the evaluation is unchanged$/,
+      ),
     ]);
     expect(await final()).toBe(pesto);
     await e.page.close();
@@ -205,20 +219,28 @@ describe.skipIf(!run)('the worker engine in Chromium', () => {
     const loaded = await evalText();
     expect(loaded).toMatch(/NNUE: 32 hidden neurons a side, 2 output buckets/);
     for (const [file, message] of [
-      ['/corrupt.nnue', /: net file: weights hash 0x[0-9a-f]{8} does not match the header's 0x[0-9a-f]{8} \(corrupt\); keeping the net \.\.\/good\.nnue$/],
-      ['/nothing.nnue', /: could not fetch http:\/\/127\.0\.0\.1:\d+\/nothing\.nnue \(HTTP 404\); keeping the net \.\.\/good\.nnue$/],
+      [
+        '/corrupt.nnue',
+        /: net file: weights hash 0x[0-9a-f]{8} does not match the header's 0x[0-9a-f]{8} \(corrupt\); keeping the net \.\.\/good\.nnue$/,
+      ],
+      [
+        '/nothing.nnue',
+        /: could not fetch http:\/\/127\.0\.0\.1:\d+\/nothing\.nnue \(HTTP 404\); keeping the net \.\.\/good\.nnue$/,
+      ],
     ] as const) {
       const out = await e.exchange([`setoption name EvalFile value ${file}`, 'isready'], /^readyok$/);
       const errors = out.filter((l) => l.startsWith('info string'));
       expect(errors, file).toHaveLength(1);
-      expect(errors[0], file).toMatch(new RegExp(`^info string error: setoption: EvalFile "${file.replace('.', '\\.')}"`));
+      expect(errors[0], file).toMatch(
+        new RegExp(`^info string error: setoption: EvalFile "${file.replace('.', '\\.')}"`),
+      );
       expect(errors[0], file).toMatch(message);
       expect(await evalText(), file).toBe(loaded);
     }
     await e.page.close();
   });
 
-  test('bench in the worker: the Node build\'s node count', async () => {
+  test("bench in the worker: the Node build's node count", async () => {
     const nodeBench = new EngineProcess(['bench']);
     const nodeLine = await nodeBench.waitFor(/^Nodes searched: \d+$/, 300_000, 0);
     await nodeBench.exit();

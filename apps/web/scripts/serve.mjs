@@ -50,7 +50,11 @@ export async function startServer(options = {}) {
   if (!(await stat(index).catch(() => null))) throw new Error(`No built page at ${index}: run "pnpm web:build" first`);
 
   const server = createServer(async (req, res) => {
-    const headers = { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ...(isolation ? { ...ISOLATION_HEADERS, 'Cross-Origin-Resource-Policy': 'same-origin' } : {}) };
+    const headers = {
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      ...(isolation ? { ...ISOLATION_HEADERS, 'Cross-Origin-Resource-Policy': 'same-origin' } : {}),
+    };
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, headers).end();
       return;
@@ -69,7 +73,11 @@ export async function startServer(options = {}) {
     }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { ...headers, 'Content-Type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream', 'Content-Length': body.length });
+      res.writeHead(200, {
+        ...headers,
+        'Content-Type': TYPES[/** @type {keyof typeof TYPES} */ (extname(file))] ?? 'application/octet-stream',
+        'Content-Length': body.length,
+      });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {
       res.writeHead(404, { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }).end('not found');
@@ -101,7 +109,8 @@ function parseArgs(argv) {
     else if (a === '--') continue;
     else throw new Error(`Unknown argument "${a}" (expected --port N, --host H, --dir D, --no-isolation)`);
   }
-  if (!Number.isInteger(out.port) || out.port < 0 || out.port > 65535) throw new Error(`--port needs a port number, not "${argv[argv.indexOf('--port') + 1]}"`);
+  if (!Number.isInteger(out.port) || out.port < 0 || out.port > 65535)
+    throw new Error(`--port needs a port number, not "${argv[argv.indexOf('--port') + 1]}"`);
   return out;
 }
 

@@ -78,7 +78,10 @@ export class App {
     this.times = [];
     this.newGamePending = true;
     const tempo = engineName(s.strength);
-    this.names = this.mode === 'play' ? { [this.human]: 'You', [other(this.human)]: tempo } as Record<Color, string> : { white: loadedNames?.white ?? 'White', black: loadedNames?.black ?? 'Black' };
+    this.names =
+      this.mode === 'play'
+        ? ({ [this.human]: 'You', [other(this.human)]: tempo } as Record<Color, string>)
+        : { white: loadedNames?.white ?? 'White', black: loadedNames?.black ?? 'Black' };
     this.board.setOrientation(this.mode === 'play' ? this.human : 'white');
     this.afterPositionChange(true);
   }
@@ -100,7 +103,11 @@ export class App {
       if (!fresh && !this.clock.press()) {
         this.game.undo(); // the move came after the mover's flag fell: it does not count
         this.game.flag(this.game.turn);
-      } else if (!this.game.end && !this.clock.runningColor && (!fresh || this.game.ply > 0 || this.game.turn !== this.human)) {
+      } else if (
+        !this.game.end &&
+        !this.clock.runningColor &&
+        (!fresh || this.game.ply > 0 || this.game.turn !== this.human)
+      ) {
         this.clock.start(this.game.turn); // the person's clock waits for their first move of a new game
       }
       this.times[this.game.ply] = { white: this.clock.remaining('white'), black: this.clock.remaining('black') };
@@ -119,7 +126,11 @@ export class App {
       await this.lastSearch;
       if (token !== this.token) return;
       this.prepareSearch(false);
-      const search = this.engine.bestMove(this.game.startFen, searchLimits(this.clock, this.controls.movetime()), this.game.uciMoves);
+      const search = this.engine.bestMove(
+        this.game.startFen,
+        searchLimits(this.clock, this.controls.movetime()),
+        this.game.uciMoves,
+      );
       this.lastSearch = search.catch(() => undefined);
       const result = await search;
       if (token !== this.token) return;
@@ -146,7 +157,10 @@ export class App {
       this.newGamePending = false;
     }
     const threads = this.controls.threads();
-    this.options.apply([...strengthOptions(analysis ? { kind: 'full' } : this.controls.playSettings().strength), ...(threads ? ([['Threads', threads]] as [string, number][]) : [])]);
+    this.options.apply([
+      ...strengthOptions(analysis ? { kind: 'full' } : this.controls.playSettings().strength),
+      ...(threads ? ([['Threads', threads]] as [string, number][]) : []),
+    ]);
   }
 
   takeBack(): void {
@@ -207,7 +221,10 @@ export class App {
     this.clock.stop();
     if (mode === 'play') {
       this.human = this.game.turn;
-      this.names = { [this.human]: 'You', [other(this.human)]: engineName(this.controls.playSettings().strength) } as Record<Color, string>;
+      this.names = {
+        [this.human]: 'You',
+        [other(this.human)]: engineName(this.controls.playSettings().strength),
+      } as Record<Color, string>;
       this.clock = new Clock(this.controls.playSettings().timeControl);
       this.times = [];
       this.board.setOrientation(this.human);
@@ -307,7 +324,12 @@ export class App {
   }
 
   private pgn(): string {
-    return exportPgn(this.game, { white: this.names.white, black: this.names.black, date: new Date(), timeControl: this.mode === 'play' ? pgnTimeControl(this.clock) : undefined });
+    return exportPgn(this.game, {
+      white: this.names.white,
+      black: this.names.black,
+      date: new Date(),
+      timeControl: this.mode === 'play' ? pgnTimeControl(this.clock) : undefined,
+    });
   }
 
   private copyPgn(): void {
@@ -340,7 +362,8 @@ export class App {
 
   private statusText(): string {
     if (this.game.end) return this.game.end.text;
-    if (this.mode === 'analyse') return `${this.game.turn === 'white' ? 'White' : 'Black'} to move${this.analysing ? ' · Tempo is analysing' : ''}`;
+    if (this.mode === 'analyse')
+      return `${this.game.turn === 'white' ? 'White' : 'Black'} to move${this.analysing ? ' · Tempo is analysing' : ''}`;
     return this.thinking ? 'Tempo is thinking…' : 'Your move';
   }
 
@@ -348,9 +371,15 @@ export class App {
     this.board.show(this.game, this.movable());
     renderMoves($('moves'), this.game);
     this.renderClocks();
-    if (this.controls.hasEngineError() && !this.game.end) setStatus($('status'), 'The engine stopped: restart it to go on', 'error');
+    if (this.controls.hasEngineError() && !this.game.end)
+      setStatus($('status'), 'The engine stopped: restart it to go on', 'error');
     else setStatus($('status'), this.statusText(), this.game.end ? 'end' : 'info');
-    this.controls.update({ mode: this.mode, analysing: this.analysing, canTakeBack: this.game.ply > 0, over: !!this.game.end });
+    this.controls.update({
+      mode: this.mode,
+      analysing: this.analysing,
+      canTakeBack: this.game.ply > 0,
+      over: !!this.game.end,
+    });
     if (this.mode === 'analyse' && !this.lines.byIndex.size) {
       renderLines($('analysis-lines'), $('analysis-stats'), [], this.game.fen, this.game.turn);
       renderEval($('eval-bar'), null, this.game.turn, this.board.orientation);
@@ -360,8 +389,16 @@ export class App {
   private renderClocks(): void {
     const bottom = this.board.orientation;
     const timed = this.mode === 'play' && this.clock.timed;
-    for (const [id, color] of [['clock-bottom', bottom], ['clock-top', other(bottom)]] as const) {
-      renderClock($(id), this.names[color], timed ? this.clock.remaining(color) : null, this.mode === 'play' && this.clock.runningColor === color);
+    for (const [id, color] of [
+      ['clock-bottom', bottom],
+      ['clock-top', other(bottom)],
+    ] as const) {
+      renderClock(
+        $(id),
+        this.names[color],
+        timed ? this.clock.remaining(color) : null,
+        this.mode === 'play' && this.clock.runningColor === color,
+      );
     }
   }
 }

@@ -50,7 +50,9 @@ export class Controls {
       threads.value = String(Math.max(1, Math.min(max, Math.floor(max / 2))));
       $('threads-row').hidden = false;
     }
-    $('isolation').textContent = globalThis.crossOriginIsolated ? 'cross-origin isolated: threads available' : 'not cross-origin isolated: one thread';
+    $('isolation').textContent = globalThis.crossOriginIsolated
+      ? 'cross-origin isolated: threads available'
+      : 'not cross-origin isolated: one thread';
 
     select('strength-kind').addEventListener('change', () => this.syncStrength());
     tc.addEventListener('change', () => this.syncTime());
@@ -77,7 +79,11 @@ export class Controls {
     const kind = select('strength-kind').value;
     const value = Number(($('strength-value') as HTMLInputElement).value);
     const strength: Strength =
-      kind === 'skill' ? { kind, level: clampInt(value, SKILL_RANGE.min, SKILL_RANGE.max) } : kind === 'elo' ? { kind, elo: clampInt(value, this.elo.min, this.elo.max) } : { kind: 'full' };
+      kind === 'skill'
+        ? { kind, level: clampInt(value, SKILL_RANGE.min, SKILL_RANGE.max) }
+        : kind === 'elo'
+          ? { kind, elo: clampInt(value, this.elo.min, this.elo.max) }
+          : { kind: 'full' };
     const timeControl = TIME_CONTROLS.find((t) => t.id === select('time-control').value) ?? TIME_CONTROLS[0]!;
     return { color, strength, timeControl };
   }
@@ -142,7 +148,8 @@ export class Controls {
     const kind = select('strength-kind').value;
     const input = $('strength-value') as HTMLInputElement;
     input.hidden = kind === 'full';
-    const [min, max, def] = kind === 'skill' ? [SKILL_RANGE.min, SKILL_RANGE.max, 10] : [this.elo.min, this.elo.max, 1500];
+    const [min, max, def] =
+      kind === 'skill' ? [SKILL_RANGE.min, SKILL_RANGE.max, 10] : [this.elo.min, this.elo.max, 1500];
     if (input.dataset.kind !== kind) {
       input.value = String(def);
       input.dataset.kind = kind;
@@ -161,4 +168,3 @@ export class Controls {
 function clampInt(v: number, lo: number, hi: number): number {
   return Number.isFinite(v) ? Math.min(hi, Math.max(lo, Math.round(v))) : lo;
 }
-

@@ -4,7 +4,7 @@ import { formatNps, formatScore, pvToSan, whiteShare } from './format';
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 describe('format', () => {
-  test('scores turn to White\'s point of view', () => {
+  test("scores turn to White's point of view", () => {
     expect(formatScore({ cp: 35 }, 'white')).toBe('+0.35');
     expect(formatScore({ cp: 35 }, 'black')).toBe('-0.35');
     expect(formatScore({ cp: 0 }, 'black')).toBe('0.00');
@@ -25,7 +25,9 @@ describe('format', () => {
 
   test('pv in SAN with move numbers; an illegal move stops the line and is marked', () => {
     expect(pvToSan(START, ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5'])).toBe('1. e4 e5 2. Nf3 Nc6 3. Bb5');
-    expect(pvToSan('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', ['c7c5', 'g1f3'])).toBe('1... c5 2. Nf3');
+    expect(pvToSan('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', ['c7c5', 'g1f3'])).toBe(
+      '1... c5 2. Nf3',
+    );
     expect(pvToSan(START, ['e2e4', 'e2e4', 'd2d4'])).toBe('1. e4 (illegal e2e4)');
     expect(pvToSan(START, ['e2e4', 'e7e5'], 1)).toBe('1. e4');
     expect(pvToSan('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', ['e1g1', 'e8c8'])).toBe('1. O-O O-O-O');

@@ -17,7 +17,10 @@ describe('Game', () => {
 
   test('engine moves that are not legal are reported, not played', () => {
     const g = new Game();
-    expect(g.check('e2e5')).toEqual({ ok: false, reason: 'e2e5 is not legal in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' });
+    expect(g.check('e2e5')).toEqual({
+      ok: false,
+      reason: 'e2e5 is not legal in rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    });
     expect(g.check('hello')).toEqual({ ok: false, reason: '"hello" is not a UCI move' });
     expect(g.check('0000').ok).toBe(false);
     expect(g.check('e2e4')).toMatchObject({ ok: true, uci: 'e2e4' });
@@ -31,7 +34,12 @@ describe('Game', () => {
   test('checkmate, stalemate and insufficient material end the game', () => {
     const mate = new Game();
     play(mate, 'f2f3 e7e5 g2g4 d8h4');
-    expect(mate.end).toEqual({ result: '0-1', termination: 'checkmate', winner: 'black', text: 'Checkmate: Black wins' });
+    expect(mate.end).toEqual({
+      result: '0-1',
+      termination: 'checkmate',
+      winner: 'black',
+      text: 'Checkmate: Black wins',
+    });
     expect(mate.dests().size).toBe(0);
     expect(() => mate.play('a2a3')).toThrow('the game is over (Checkmate: Black wins)');
 
@@ -72,7 +80,11 @@ describe('Game', () => {
     g.play('a1a2');
     expect(g.end).toBeNull();
     g.play('d6e6');
-    expect(g.end).toEqual({ result: '1/2-1/2', termination: 'fifty', text: 'Fifty moves without a capture or pawn move: draw' });
+    expect(g.end).toEqual({
+      result: '1/2-1/2',
+      termination: 'fifty',
+      text: 'Fifty moves without a capture or pawn move: draw',
+    });
   });
 
   test('take back reopens a finished game and returns how many plies it took', () => {
@@ -87,7 +99,12 @@ describe('Game', () => {
 
   test('flag fall: a loss, or a draw when the other side has no mating material', () => {
     const g = new Game();
-    expect(g.flag('white')).toEqual({ result: '0-1', termination: 'flag', winner: 'black', text: "White's time is up: Black wins" });
+    expect(g.flag('white')).toEqual({
+      result: '0-1',
+      termination: 'flag',
+      winner: 'black',
+      text: "White's time is up: Black wins",
+    });
     const lone = new Game('8/8/8/4k3/8/8/3P4/4K3 b - - 0 1');
     expect(lone.flag('white').result).toBe('1/2-1/2'); // Black has a bare king
     expect(new Game('8/8/8/4k3/8/8/3P4/4K3 b - - 0 1').flag('black').result).toBe('1-0');

@@ -117,7 +117,8 @@ export class Game {
   }
 
   private checkRules(uci: string): EngineMoveCheck {
-    if (uci === '0000' || uci === '(none)') return { ok: false, reason: `"${uci}" (no move) in a position with legal moves` };
+    if (uci === '0000' || uci === '(none)')
+      return { ok: false, reason: `"${uci}" (no move) in a position with legal moves` };
     const parsed = parseUci(uci) as Move | undefined;
     if (!parsed || !('from' in parsed)) return { ok: false, reason: `"${uci}" is not a UCI move` };
     const move = normalizeMove(this.current, parsed) as NormalMove;
@@ -161,15 +162,29 @@ export class Game {
     if (this.end) return this.end;
     const winner = other(color);
     this.end = this.current.hasInsufficientMaterial(winner)
-      ? { result: '1/2-1/2', termination: 'flag', text: `${NAME[color]}'s time is up, but ${NAME[winner]} cannot mate: draw` }
-      : { result: winFor(winner), termination: 'flag', winner, text: `${NAME[color]}'s time is up: ${NAME[winner]} wins` };
+      ? {
+          result: '1/2-1/2',
+          termination: 'flag',
+          text: `${NAME[color]}'s time is up, but ${NAME[winner]} cannot mate: draw`,
+        }
+      : {
+          result: winFor(winner),
+          termination: 'flag',
+          winner,
+          text: `${NAME[color]}'s time is up: ${NAME[winner]} wins`,
+        };
     return this.end;
   }
 
   resign(color: Color): GameEnd {
     if (this.end) return this.end;
     const winner = other(color);
-    this.end = { result: winFor(winner), termination: 'resign', winner, text: `${NAME[color]} resigns: ${NAME[winner]} wins` };
+    this.end = {
+      result: winFor(winner),
+      termination: 'resign',
+      winner,
+      text: `${NAME[color]} resigns: ${NAME[winner]} wins`,
+    };
     return this.end;
   }
 
@@ -191,9 +206,12 @@ export class Game {
       return { result: winFor(winner), termination: 'checkmate', winner, text: `Checkmate: ${NAME[winner]} wins` };
     }
     if (pos.isStalemate()) return { result: '1/2-1/2', termination: 'stalemate', text: 'Stalemate: draw' };
-    if (pos.isInsufficientMaterial()) return { result: '1/2-1/2', termination: 'insufficient', text: 'Insufficient material: draw' };
-    if (this.repetitions() >= 3) return { result: '1/2-1/2', termination: 'threefold', text: 'Threefold repetition: draw' };
-    if (pos.halfmoves >= 100) return { result: '1/2-1/2', termination: 'fifty', text: 'Fifty moves without a capture or pawn move: draw' };
+    if (pos.isInsufficientMaterial())
+      return { result: '1/2-1/2', termination: 'insufficient', text: 'Insufficient material: draw' };
+    if (this.repetitions() >= 3)
+      return { result: '1/2-1/2', termination: 'threefold', text: 'Threefold repetition: draw' };
+    if (pos.halfmoves >= 100)
+      return { result: '1/2-1/2', termination: 'fifty', text: 'Fifty moves without a capture or pawn move: draw' };
     return null;
   }
 }

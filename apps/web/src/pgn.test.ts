@@ -38,7 +38,8 @@ describe('PGN', () => {
 
   test('long games wrap at 80 columns and read back to the same moves', () => {
     const g = new Game();
-    const ruyLopez = 'e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6a5 b3c2 c7c5 d2d4 d8c7 b1d2 c5d4 c3d4';
+    const ruyLopez =
+      'e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 g8f6 e1g1 f8e7 f1e1 b7b5 a4b3 d7d6 c2c3 e8g8 h2h3 c6a5 b3c2 c7c5 d2d4 d8c7 b1d2 c5d4 c3d4';
     for (const m of ruyLopez.split(' ')) g.play(m);
     const pgn = exportPgn(g, info);
     for (const line of pgn.split('\n')) expect(line.length).toBeLessThanOrEqual(80);
@@ -66,8 +67,12 @@ describe('PGN', () => {
   });
 
   test('load errors name the move and the reason', () => {
-    expect(() => loadGame('1. e4 e5 2. Ke3 Nc6 *')).toThrow('PGN move 2. "Ke3" is not legal here (rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2)');
-    expect(() => loadGame('1. f3 e5 2. g4 Qh4# 3. a3 *')).toThrow('PGN move 3. "a3" comes after the end of the game (Checkmate: Black wins)');
+    expect(() => loadGame('1. e4 e5 2. Ke3 Nc6 *')).toThrow(
+      'PGN move 2. "Ke3" is not legal here (rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2)',
+    );
+    expect(() => loadGame('1. f3 e5 2. g4 Qh4# 3. a3 *')).toThrow(
+      'PGN move 3. "a3" comes after the end of the game (Checkmate: Black wins)',
+    );
     expect(() => loadGame('[Variant "Atomic"]\n\n1. e4 *')).toThrow('Only standard chess is supported');
     expect(() => loadGame('rnbqkbnr/pppppppp/8/8 w KQkq - 0 1')).toThrow(/^Invalid FEN/);
   });

@@ -102,14 +102,16 @@ export function loadGame(text: string): LoadedGame {
   const pgn = games[0];
   if (!pgn) throw new Error('Neither a FEN nor a PGN: nothing to read');
   const variant = pgn.headers.get('Variant');
-  if (variant && !/^(standard|from position)$/i.test(variant)) throw new Error(`Only standard chess is supported, not the PGN's variant "${variant}"`);
+  if (variant && !/^(standard|from position)$/i.test(variant))
+    throw new Error(`Only standard chess is supported, not the PGN's variant "${variant}"`);
   const start = startingPosition(pgn.headers);
   if (start.isErr) throw new Error(`The PGN's FEN header is not valid: ${start.error.message}`);
   const pos = start.value as Chess;
   const game = new Game(makeFen(pos.toSetup()));
   for (const node of pgn.moves.mainline()) {
     const end = game.end;
-    if (end && end.termination !== 'threefold' && end.termination !== 'fifty') throw new Error(`PGN move ${moveNumber(game)} "${node.san}" comes after the end of the game (${end.text})`);
+    if (end && end.termination !== 'threefold' && end.termination !== 'fifty')
+      throw new Error(`PGN move ${moveNumber(game)} "${node.san}" comes after the end of the game (${end.text})`);
     const move = parseSan(pos, node.san) as NormalMove | undefined;
     if (!move) throw new Error(`PGN move ${moveNumber(game)} "${node.san}" is not legal here (${game.fen})`);
     game.play(standardUci(pos, move), true);

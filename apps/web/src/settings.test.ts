@@ -6,10 +6,23 @@ const tc = (id: string) => TIME_CONTROLS.find((t) => t.id === id)!;
 
 describe('settings', () => {
   test('strength as UCI options', () => {
-    expect(strengthOptions({ kind: 'full' })).toEqual([['UCI_LimitStrength', false], ['Skill Level', 20]]);
-    expect(strengthOptions({ kind: 'skill', level: 25 })).toEqual([['UCI_LimitStrength', false], ['Skill Level', 20]]);
-    expect(strengthOptions({ kind: 'skill', level: 3.4 })).toEqual([['UCI_LimitStrength', false], ['Skill Level', 3]]);
-    expect(strengthOptions({ kind: 'elo', elo: 1500 })).toEqual([['Skill Level', 20], ['UCI_LimitStrength', true], ['UCI_Elo', 1500]]);
+    expect(strengthOptions({ kind: 'full' })).toEqual([
+      ['UCI_LimitStrength', false],
+      ['Skill Level', 20],
+    ]);
+    expect(strengthOptions({ kind: 'skill', level: 25 })).toEqual([
+      ['UCI_LimitStrength', false],
+      ['Skill Level', 20],
+    ]);
+    expect(strengthOptions({ kind: 'skill', level: 3.4 })).toEqual([
+      ['UCI_LimitStrength', false],
+      ['Skill Level', 3],
+    ]);
+    expect(strengthOptions({ kind: 'elo', elo: 1500 })).toEqual([
+      ['Skill Level', 20],
+      ['UCI_LimitStrength', true],
+      ['UCI_Elo', 1500],
+    ]);
     expect(engineName({ kind: 'elo', elo: 1500 })).toBe('Tempo (Elo 1500)');
   });
 
@@ -28,8 +41,14 @@ describe('settings', () => {
   test('the option cache sends a value once until it changes or the worker is new', () => {
     const sent: string[] = [];
     const cache = new OptionCache((n, v) => sent.push(`${n}=${v}`));
-    cache.apply([['Threads', 2], ['Skill Level', 20]]);
-    cache.apply([['Threads', 2], ['Skill Level', 5]]);
+    cache.apply([
+      ['Threads', 2],
+      ['Skill Level', 20],
+    ]);
+    cache.apply([
+      ['Threads', 2],
+      ['Skill Level', 5],
+    ]);
     cache.reset();
     cache.apply([['Threads', 2]]);
     expect(sent).toEqual(['Threads=2', 'Skill Level=20', 'Skill Level=5', 'Threads=2']);

@@ -46,7 +46,12 @@ export function engineName(s: Strength): string {
 export function searchLimits(clock: Clock, movetimeMs: number): SearchLimits {
   if (!clock.timed) return { movetime: movetimeMs };
   const inc = clock.control.incMs;
-  return { wtime: Math.floor(clock.remaining('white')), btime: Math.floor(clock.remaining('black')), winc: inc, binc: inc };
+  return {
+    wtime: Math.floor(clock.remaining('white')),
+    btime: Math.floor(clock.remaining('black')),
+    winc: inc,
+    binc: inc,
+  };
 }
 
 /** PGN's TimeControl tag: `180+2`, or `-` for an untimed game. */

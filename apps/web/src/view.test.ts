@@ -6,7 +6,11 @@ import { AnalysisLines } from './view';
 function info(line: string): InfoLine {
   const t = line.split(' ');
   const at = (k: string) => (t.includes(k) ? t[t.indexOf(k) + 1] : undefined);
-  const out: InfoLine = { multipv: Number(at('multipv') ?? 1), depth: Number(at('depth')), pv: t.includes('pv') ? t.slice(t.indexOf('pv') + 1) : [] };
+  const out: InfoLine = {
+    multipv: Number(at('multipv') ?? 1),
+    depth: Number(at('depth')),
+    pv: t.includes('pv') ? t.slice(t.indexOf('pv') + 1) : [],
+  };
   if (at('cp') !== undefined) out.score = { cp: Number(at('cp')) };
   if (t.includes('lowerbound')) out.bound = 'lower';
   return out;

@@ -30,7 +30,11 @@ export function renderMoves(list: HTMLElement, game: Game): void {
   const cells: string[] = blackFirst ? ['…'] : [];
   for (const m of game.moves) cells.push(m.san);
   for (let i = 0; i < cells.length; i += 2) {
-    list.append(el('span', 'num', `${full + i / 2}.`), el('span', 'san', cells[i]), el('span', 'san', cells[i + 1] ?? ''));
+    list.append(
+      el('span', 'num', `${full + i / 2}.`),
+      el('span', 'san', cells[i]),
+      el('span', 'san', cells[i + 1] ?? ''),
+    );
   }
   if (game.end) list.append(el('span', 'result', `${game.end.result}  ${game.end.text}`));
   list.scrollTop = list.scrollHeight;
@@ -71,12 +75,21 @@ export function renderLines(box: HTMLElement, stats: HTMLElement, lines: InfoLin
   box.replaceChildren();
   for (const l of lines) {
     const row = el('div', 'line');
-    row.append(el('span', 'score', formatScore(l.score!, turn)), el('span', 'depth', `d${l.depth ?? '?'}`), el('span', 'pv', pvToSan(fen, l.pv, 14)));
+    row.append(
+      el('span', 'score', formatScore(l.score!, turn)),
+      el('span', 'depth', `d${l.depth ?? '?'}`),
+      el('span', 'pv', pvToSan(fen, l.pv, 14)),
+    );
     box.append(row);
   }
   const best = lines[0];
   stats.textContent = best
-    ? [`depth ${best.depth ?? '?'}${best.seldepth ? `/${best.seldepth}` : ''}`, best.nps ? formatNps(best.nps) : '', best.nodes !== undefined ? `${best.nodes.toLocaleString('en')} nodes` : '', best.time !== undefined ? `${(best.time / 1000).toFixed(1)} s` : '']
+    ? [
+        `depth ${best.depth ?? '?'}${best.seldepth ? `/${best.seldepth}` : ''}`,
+        best.nps ? formatNps(best.nps) : '',
+        best.nodes !== undefined ? `${best.nodes.toLocaleString('en')} nodes` : '',
+        best.time !== undefined ? `${(best.time / 1000).toFixed(1)} s` : '',
+      ]
         .filter(Boolean)
         .join(' · ')
     : '';

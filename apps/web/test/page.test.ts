@@ -16,8 +16,14 @@ import type { BrowserContext, Page, Worker as PwWorker } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.CI === 'true') throw new Error(`Chromium is missing at ${CHROMIUM}: the browser tests cannot run under CI=true (apt-get install chromium)`);
-if (!haveChromium) console.warn(`apps/web browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+if (!haveChromium && process.env.CI === 'true')
+  throw new Error(
+    `Chromium is missing at ${CHROMIUM}: the browser tests cannot run under CI=true (apt-get install chromium)`,
+  );
+if (!haveChromium)
+  console.warn(
+    `apps/web browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`,
+  );
 
 const WEB = fileURLToPath(new URL('..', import.meta.url));
 const SCRIPTED = readFileSync(fileURLToPath(new URL('./scripted-engine.js', import.meta.url)), 'utf8');
@@ -36,14 +42,28 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
   beforeAll(async () => {
     outDir = mkdtempSync(join(tmpdir(), 'tempo-web-test-'));
     const { build } = await import('vite');
-    await build({ root: WEB, configFile: join(WEB, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    await build({
+      root: WEB,
+      configFile: join(WEB, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    });
     const { chromium } = await import('playwright-core');
     userDir = mkdtempSync(join(tmpdir(), 'tempo-web-chromium-'));
     context = await chromium.launchPersistentContext(userDir, {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 800 },
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
   });
 
@@ -64,8 +84,12 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     const problems: string[] = [];
     page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-    const headers: Record<string, string> = isolation ? { 'Cross-Origin-Resource-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' } : {};
-    await page.route('**/assets/engine-worker-*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: SCRIPTED, headers }));
+    const headers: Record<string, string> = isolation
+      ? { 'Cross-Origin-Resource-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' }
+      : {};
+    await page.route('**/assets/engine-worker-*.js', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: SCRIPTED, headers }),
+    );
     const worker = page.waitForEvent('worker');
     await page.goto(server.url);
     return { page, worker, problems };
@@ -83,7 +107,11 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
 
   /** expect.poll with room for a loaded machine (the default gives up after one second). */
   const poll = <T>(f: () => Promise<T> | T) => expect.poll(f, { timeout: 15_000 });
-  const moves = (page: Page) => page.locator('#moves .san').allTextContents().then((t) => t.filter(Boolean));
+  const moves = (page: Page) =>
+    page
+      .locator('#moves .san')
+      .allTextContents()
+      .then((t) => t.filter(Boolean));
 
   test('isolated: a move by two clicks, the reply shown, an illegal reply refused, promotion, analysis deepens and stops', async () => {
     const { page, worker, problems } = await open(true);
@@ -140,7 +168,10 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     // the first worker load fails at start; the restart gets the scripted engine
     let loads = 0;
     await page.route('**/assets/engine-worker-*.js', (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: loads++ === 0 ? "throw new Error('no engine here');" : SCRIPTED }),
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: loads++ === 0 ? "throw new Error('no engine here');" : SCRIPTED,
+      }),
     );
     await page.reload();
     await poll(() => page.locator('#engine-error').isVisible()).toBe(true);
@@ -166,9 +197,15 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     await click(page, 'a2');
     await click(page, 'a3');
     expect(await moves(page)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
-    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }));
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      }),
+    );
     await page.click('#copy-pgn');
-    await poll(() => page.locator('#load-text').inputValue()).toContain('1. f3 e5 2. g4 Qh4# { Checkmate: Black wins } 0-1');
+    await poll(() => page.locator('#load-text').inputValue()).toContain(
+      '1. f3 e5 2. g4 Qh4# { Checkmate: Black wins } 0-1',
+    );
     expect(problems).toEqual([]);
   });
 

@@ -21,8 +21,13 @@ self.onmessage = (e) => {
     depth = 0;
     timer = setInterval(() => {
       depth++;
-      const n = Number((self.received.filter((l) => l.startsWith('setoption name MultiPV')).pop() || 'value 1').split(' ').pop());
-      for (let k = 1; k <= n; k++) post(`info depth ${depth} seldepth ${depth + 3} multipv ${k} score cp ${40 - 10 * k} nodes ${depth * 1000} nps 500000 time ${depth * 2} pv ${LINES[k - 1]}`);
+      const n = Number(
+        (self.received.filter((l) => l.startsWith('setoption name MultiPV')).pop() || 'value 1').split(' ').pop(),
+      );
+      for (let k = 1; k <= n; k++)
+        post(
+          `info depth ${depth} seldepth ${depth + 3} multipv ${k} score cp ${40 - 10 * k} nodes ${depth * 1000} nps 500000 time ${depth * 2} pv ${LINES[k - 1]}`,
+        );
     }, 40);
   } else if (line === 'stop' && timer) {
     clearInterval(timer);

@@ -41,7 +41,11 @@ function rng(seed: number) {
   };
 }
 
-const names = (t: Int32Array, i: number) => squaresOf(t[2 * i], t[2 * i + 1]).map(squareName).sort().join(' ');
+const names = (t: Int32Array, i: number) =>
+  squaresOf(t[2 * i], t[2 * i + 1])
+    .map(squareName)
+    .sort()
+    .join(' ');
 
 describe('bit helpers', () => {
   test('popcount, lsb and msb on edge words', () => {
@@ -63,7 +67,8 @@ describe('bit helpers', () => {
     const next = () => (s = (Math.imul(s, 1103515245) + 12345) | 0);
     for (let i = 0; i < 10_000; i++) {
       // Sparse and dense words alike: AND or OR two draws.
-      const lo = i & 1 ? next() & next() : next() | next(), hi = i & 2 ? next() & next() : next() | next();
+      const lo = i & 1 ? next() & next() : next() | next(),
+        hi = i & 2 ? next() & next() : next() | next();
       expect(popcount(lo, hi)).toBe(popcount32(lo) + popcount32(hi));
     }
   });
@@ -94,7 +99,8 @@ describe('leaper and geometry tables', () => {
     expect(names(LINE, i('a1', 'b3'))).toBe('');
     for (let a = 0; a < 64; a++)
       for (let b = 0; b < 64; b++) {
-        const k = a * 64 + b, r = b * 64 + a;
+        const k = a * 64 + b,
+          r = b * 64 + a;
         expect(BETWEEN[2 * k]).toBe(BETWEEN[2 * r]);
         expect(LINE[2 * k + 1]).toBe(LINE[2 * r + 1]);
       }
@@ -115,7 +121,8 @@ describe.each([
         occupancyFromIndex(k, magic.maskLo[sq], magic.maskHi[sq], occ);
         slidingAttacksSlow(sq, occ[0], occ[1], dirs, ref);
         const i = index(sq, occ[0], occ[1]);
-        if (table[i] !== ref[0] || table[i + 1] !== ref[1]) throw new Error(`collision on ${squareName(sq)} subset ${k}`);
+        if (table[i] !== ref[0] || table[i + 1] !== ref[1])
+          throw new Error(`collision on ${squareName(sq)} subset ${k}`);
         checked++;
       }
     }
@@ -141,9 +148,12 @@ describe.each([
       const occLo = 1 << parseSquare('f4');
       const occHi = 1 << (parseSquare('d6') - 32);
       const i = index(parseSquare('d4'), occLo, occHi);
-      expect(squaresOf(table[i], table[i + 1]).map(squareName).sort().join(' ')).toBe(
-        'a4 b4 c4 d1 d2 d3 d5 d6 e4 f4',
-      );
+      expect(
+        squaresOf(table[i], table[i + 1])
+          .map(squareName)
+          .sort()
+          .join(' '),
+      ).toBe('a4 b4 c4 d1 d2 d3 d5 d6 e4 f4');
     }
   });
 });
@@ -161,7 +171,16 @@ describe('masks', () => {
     expect(masks.FILE_H).toBe(half(0, (sq) => (sq & 7) === 7));
     expect(masks.NOT_FILE_A).toBe(half(1, (sq) => (sq & 7) !== 0));
     expect(masks.NOT_FILE_H).toBe(half(0, (sq) => (sq & 7) !== 7));
-    const ranks = [masks.RANK_1_LO, masks.RANK_2_LO, masks.RANK_3_LO, masks.RANK_4_LO, masks.RANK_5_HI, masks.RANK_6_HI, masks.RANK_7_HI, masks.RANK_8_HI];
+    const ranks = [
+      masks.RANK_1_LO,
+      masks.RANK_2_LO,
+      masks.RANK_3_LO,
+      masks.RANK_4_LO,
+      masks.RANK_5_HI,
+      masks.RANK_6_HI,
+      masks.RANK_7_HI,
+      masks.RANK_8_HI,
+    ];
     ranks.forEach((m, r) => expect(m).toBe(half(r >> 2, (sq) => sq >> 3 === r)));
     const longDiagonal = (sq: number) => (sq & 7) === sq >> 3 || (sq & 7) === 7 - (sq >> 3);
     expect([masks.LONG_DIAGONALS_LO, masks.LONG_DIAGONALS_HI]).toEqual([half(0, longDiagonal), half(1, longDiagonal)]);
@@ -173,7 +192,10 @@ describe('masks', () => {
 describe('rays and steps', () => {
   test('RAYS are the attacks on an empty board and STEPS the attacks on a full one, per the ray walk', () => {
     const ref = new Int32Array(2);
-    for (const [dirs, rays, steps] of [[ROOK_DIRECTIONS, ROOK_RAYS, ROOK_STEPS], [BISHOP_DIRECTIONS, BISHOP_RAYS, BISHOP_STEPS]] as const) {
+    for (const [dirs, rays, steps] of [
+      [ROOK_DIRECTIONS, ROOK_RAYS, ROOK_STEPS],
+      [BISHOP_DIRECTIONS, BISHOP_RAYS, BISHOP_STEPS],
+    ] as const) {
       for (let sq = 0; sq < 64; sq++) {
         slidingAttacksSlow(sq, 0, 0, dirs, ref);
         expect([rays[2 * sq], rays[2 * sq + 1]]).toEqual([ref[0] | 0, ref[1] | 0]);

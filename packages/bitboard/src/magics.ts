@@ -108,16 +108,21 @@ function buildTable(
   const rays = rayTable(directions);
   const nd = directions.length;
   for (let sq = 0; sq < 64; sq++) {
-    const mLo = maskLo[sq], mHi = maskHi[sq];
-    let sLo = 0, sHi = 0;
+    const mLo = maskLo[sq],
+      mHi = maskHi[sq];
+    let sLo = 0,
+      sHi = 0;
     do {
-      let aLo = 0, aHi = 0;
+      let aLo = 0,
+        aHi = 0;
       for (let d = 0; d < nd; d++) {
         const r = 2 * (d * 64 + sq);
-        const rLo = rays[r], rHi = rays[r + 1];
+        const rLo = rays[r],
+          rHi = rays[r + 1];
         aLo |= rLo;
         aHi |= rHi;
-        const bLo = rLo & sLo, bHi = rHi & sHi;
+        const bLo = rLo & sLo,
+          bHi = rHi & sHi;
         if ((bLo | bHi) === 0) continue;
         const up = directions[d][1] > 0 || (directions[d][1] === 0 && directions[d][0] > 0);
         const b = up ? (bLo !== 0 ? lsb32(bLo) : 32 + lsb32(bHi)) : bHi !== 0 ? 32 + msb32(bHi) : msb32(bLo);
@@ -172,7 +177,12 @@ export const BISHOP_PARAMS = pack(BISHOP_MAGIC);
 /** Index into the slider's attack table (ROOK_TABLE or BISHOP_TABLE) for params ROOK_PARAMS or BISHOP_PARAMS. */
 export function magicIndex(params: Int32Array, sq: number, occLo: number, occHi: number): number {
   const i = sq << 3;
-  return params[i + 5] + (((Math.imul(occLo & params[i], params[i + 2]) ^ Math.imul(occHi & params[i + 1], params[i + 3])) >>> params[i + 4]) << 1);
+  return (
+    params[i + 5] +
+    (((Math.imul(occLo & params[i], params[i + 2]) ^ Math.imul(occHi & params[i + 1], params[i + 3])) >>>
+      params[i + 4]) <<
+      1)
+  );
 }
 
 /** Index into ROOK_TABLE of the rook attacks from sq for occupancy (occLo, occHi). */
@@ -195,12 +205,14 @@ export const BISHOP_RAYS = new Int32Array(128);
 export const ROOK_STEPS = new Int32Array(128);
 export const BISHOP_STEPS = new Int32Array(128);
 for (let sq = 0; sq < 64; sq++) {
-  const r = rookIndex(sq, 0, 0), b = bishopIndex(sq, 0, 0);
+  const r = rookIndex(sq, 0, 0),
+    b = bishopIndex(sq, 0, 0);
   ROOK_RAYS[2 * sq] = ROOK_TABLE[r];
   ROOK_RAYS[2 * sq + 1] = ROOK_TABLE[r + 1];
   BISHOP_RAYS[2 * sq] = BISHOP_TABLE[b];
   BISHOP_RAYS[2 * sq + 1] = BISHOP_TABLE[b + 1];
-  const rf = rookIndex(sq, -1, -1), bf = bishopIndex(sq, -1, -1);
+  const rf = rookIndex(sq, -1, -1),
+    bf = bishopIndex(sq, -1, -1);
   ROOK_STEPS[2 * sq] = ROOK_TABLE[rf];
   ROOK_STEPS[2 * sq + 1] = ROOK_TABLE[rf + 1];
   BISHOP_STEPS[2 * sq] = BISHOP_TABLE[bf];

@@ -22,8 +22,18 @@ function walkRay(sq: number, df: number, dr: number, occLo: number, occHi: numbe
   }
 }
 
-export const ROOK_DIRECTIONS: ReadonlyArray<readonly [number, number]> = [[1, 0], [-1, 0], [0, 1], [0, -1]];
-export const BISHOP_DIRECTIONS: ReadonlyArray<readonly [number, number]> = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+export const ROOK_DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
+export const BISHOP_DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+];
 
 /**
  * Slow reference for slider attacks by walking rays square by square: the twin that
@@ -54,13 +64,37 @@ function leaperTable(steps: ReadonlyArray<readonly [number, number]>): Int32Arra
 }
 
 /** Knight attacks from each square. */
-export const KNIGHT_ATTACKS = leaperTable([[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]);
+export const KNIGHT_ATTACKS = leaperTable([
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
+]);
 /** King attacks from each square. */
-export const KING_ATTACKS = leaperTable([[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]]);
+export const KING_ATTACKS = leaperTable([
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
+  [0, -1],
+  [1, -1],
+]);
 /** Pawn captures: index `color * 64 + sq`. */
 export const PAWN_ATTACKS = (() => {
-  const white = leaperTable([[-1, 1], [1, 1]]);
-  const black = leaperTable([[-1, -1], [1, -1]]);
+  const white = leaperTable([
+    [-1, 1],
+    [1, 1],
+  ]);
+  const black = leaperTable([
+    [-1, -1],
+    [1, -1],
+  ]);
   const t = new Int32Array(256);
   t.set(white, 0);
   t.set(black, 128);
@@ -86,7 +120,10 @@ export const LINE = new Int32Array(64 * 64 * 2);
         for (const s of path) set(BETWEEN, i, s);
         // Line: both directions from a, edge to edge.
         set(LINE, i, a);
-        for (const [sdf, sdr] of [[df, dr], [-df, -dr]]) {
+        for (const [sdf, sdr] of [
+          [df, dr],
+          [-df, -dr],
+        ]) {
           let ff = (a & 7) + sdf;
           let rr = (a >>> 3) + sdr;
           while (ff >= 0 && ff < 8 && rr >= 0 && rr < 8) {

@@ -23,26 +23,44 @@ class Engine {
     this.proc = spawn(cmd, [], { stdio: ['pipe', 'pipe', 'ignore'] });
     createInterface({ input: this.proc.stdout }).on('line', (l) => {
       const w = this.waiters.shift();
-      if (w) w(l); else this.lines.push(l);
+      if (w) w(l);
+      else this.lines.push(l);
     });
   }
-  send(s: string): void { this.proc.stdin.write(s + '\n'); }
+  send(s: string): void {
+    this.proc.stdin.write(s + '\n');
+  }
   next(): Promise<string> {
     const l = this.lines.shift();
     return l !== undefined ? Promise.resolve(l) : new Promise((r) => this.waiters.push(r));
   }
   async until(prefix: string): Promise<string> {
-    for (;;) { const l = await this.next(); if (l.startsWith(prefix)) return l; }
+    for (;;) {
+      const l = await this.next();
+      if (l.startsWith(prefix)) return l;
+    }
   }
-  quit(): void { this.send('quit'); }
+  quit(): void {
+    this.send('quit');
+  }
 }
 
 let seed = 12345;
-const rand = () => { seed ^= seed << 13; seed ^= seed >>> 17; seed ^= seed << 5; return (seed >>> 0) / 4294967296; };
+const rand = () => {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return (seed >>> 0) / 4294967296;
+};
 
 async function main(): Promise<void> {
   const engines = [new Engine('/usr/games/ethereal-chess'), new Engine('/usr/games/toga2')];
-  for (const e of engines) { e.send('uci'); await e.until('uciok'); e.send('isready'); await e.until('readyok'); }
+  for (const e of engines) {
+    e.send('uci');
+    await e.until('uciok');
+    e.send('isready');
+    await e.until('readyok');
+  }
   const fens: string[] = [];
   const list = new Int32Array(256);
   for (let game = 0; fens.length < 1500; game++) {
@@ -54,9 +72,19 @@ async function main(): Promise<void> {
       moves.push(moveToUci(pos, m));
       pos.doMove(m);
     }
-    for (const e of engines) { e.send('ucinewgame'); e.send('isready'); await e.until('readyok'); }
+    for (const e of engines) {
+      e.send('ucinewgame');
+      e.send('isready');
+      await e.until('readyok');
+    }
     for (let ply = 0; ply < 300; ply++) {
-      if (generateLegal(pos, list, 0) === 0 || pos.rule50 >= 100 || hasInsufficientMaterial(pos) || isRepetitionDraw(pos)) break;
+      if (
+        generateLegal(pos, list, 0) === 0 ||
+        pos.rule50 >= 100 ||
+        hasInsufficientMaterial(pos) ||
+        isRepetitionDraw(pos)
+      )
+        break;
       fens.push(pos.toFen());
       const e = engines[(ply + game) & 1];
       e.send(`position startpos moves ${moves.join(' ')}`);
@@ -77,4 +105,7 @@ async function main(): Promise<void> {
   ];
   writeFileSync('data/eval-positions.fen', [...header, ...fens, ''].join('\n'));
 }
-main().catch((e) => { console.error(e); process.exit(1); });
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

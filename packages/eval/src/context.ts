@@ -15,7 +15,13 @@ export const PAWN_ENTRY_WORDS = 16;
 export const DEFAULT_PAWN_HASH_ENTRIES = 8192;
 
 /** Scalar results a traced evaluation records beside the coefficients (indices into EvalContext.tx). */
-export const TX_DRAWN = 0, TX_KPK = 1, TX_KS_ACTIVE_W = 2, TX_KS_ACTIVE_B = 3, TX_SF_W = 4, TX_SF_B = 5, TX_MOPUP = 6;
+export const TX_DRAWN = 0,
+  TX_KPK = 1,
+  TX_KS_ACTIVE_W = 2,
+  TX_KS_ACTIVE_B = 3,
+  TX_SF_W = 4,
+  TX_SF_B = 5,
+  TX_MOPUP = 6;
 export const TX_WORDS = 8;
 
 /** The psq table of each weights object already seen, so contexts of one table share it (a position fits all of them). */
@@ -66,7 +72,11 @@ export class EvalContext {
    * @param net a network to evaluate with instead of the weights (which still give the
    *   position's incremental table and the `eval` command's hand-crafted table)
    */
-  constructor(params: EvalParams = DEFAULT_PARAMS, pawnHashEntries: number = DEFAULT_PAWN_HASH_ENTRIES, net: NetWeights | null = null) {
+  constructor(
+    params: EvalParams = DEFAULT_PARAMS,
+    pawnHashEntries: number = DEFAULT_PAWN_HASH_ENTRIES,
+    net: NetWeights | null = null,
+  ) {
     this.params = params;
     this.net = net;
     this.nnue = net !== null ? new AccumulatorStack(net) : null;

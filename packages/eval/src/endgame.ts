@@ -22,16 +22,20 @@ export function isDrawnByMaterial(pos: Position): boolean {
   const c = pos.pieceCount;
   // Pawns, rooks or queens on the board: never.
   if ((c[1] | c[4] | c[5] | c[9] | c[12] | c[13]) !== 0) return false;
-  const n = c[2] + c[10], b = c[3] + c[11];
+  const n = c[2] + c[10],
+    b = c[3] + c[11];
   if (n + b <= 1) return true;
   if (b === 0) return n === 2 && (c[2] === 0 || c[10] === 0);
   if (n !== 0) return false;
-  const bb = pos.bb, lo = bb[6] | bb[22], hi = bb[7] | bb[23];
+  const bb = pos.bb,
+    lo = bb[6] | bb[22],
+    hi = bb[7] | bb[23];
   return ((lo & LIGHT) | (hi & LIGHT)) === 0 || ((lo & ~LIGHT) | (hi & ~LIGHT)) === 0;
 }
 
 /** KPK: the score of a win for the strong side, plus this per rank of the pawn (below a won KQK, so pushing to promotion pays). */
-export const KPK_WIN = 600, KPK_RANK_BONUS = 20;
+export const KPK_WIN = 600,
+  KPK_RANK_BONUS = 20;
 
 /**
  * KPK by the bitbase, from white's view: 0 for a draw, else +-(KPK_WIN + bonus by
@@ -41,10 +45,21 @@ export const KPK_WIN = 600, KPK_RANK_BONUS = 20;
 export function kpkScore(pos: Position): number {
   const bb = pos.bb;
   const strong = (bb[2] | bb[3]) !== 0 ? 0 : 1;
-  const o = strong << 4, d = o ^ 16;
-  let p = lsbOf(bb[o + 2], bb[o + 3]), wk = lsbOf(bb[o + 12], bb[o + 13]), bk = lsbOf(bb[d + 12], bb[d + 13]);
-  if (strong === 1) { p ^= 56; wk ^= 56; bk ^= 56; }
-  if ((p & 7) >= 4) { p ^= 7; wk ^= 7; bk ^= 7; }
+  const o = strong << 4,
+    d = o ^ 16;
+  let p = lsbOf(bb[o + 2], bb[o + 3]),
+    wk = lsbOf(bb[o + 12], bb[o + 13]),
+    bk = lsbOf(bb[d + 12], bb[d + 13]);
+  if (strong === 1) {
+    p ^= 56;
+    wk ^= 56;
+    bk ^= 56;
+  }
+  if ((p & 7) >= 4) {
+    p ^= 7;
+    wk ^= 7;
+    bk ^= 7;
+  }
   if (!kpkWins(pos.side === strong ? 0 : 1, wk, bk, p)) return 0;
   const v = KPK_WIN + KPK_RANK_BONUS * (p >>> 3);
   return strong === 0 ? v : -v;
@@ -60,15 +75,23 @@ function lsbOf(lo: number, hi: number): number {
  * passedLo/Hi: the strong side's passed pawns.
  */
 export function scaleFactor(pos: Position, strong: number, passedLo: number, passedHi: number): number {
-  const st = pos.st, c = pos.pieceCount, bb = pos.bb, weak = strong ^ 1;
-  const npmS = strong === 0 ? st.nonPawnW : st.nonPawnB, npmW = strong === 0 ? st.nonPawnB : st.nonPawnW;
-  const s8 = strong << 3, w8 = weak << 3;
-  const pawnsS = c[s8 | 1], pawnsW = c[w8 | 1];
+  const st = pos.st,
+    c = pos.pieceCount,
+    bb = pos.bb,
+    weak = strong ^ 1;
+  const npmS = strong === 0 ? st.nonPawnW : st.nonPawnB,
+    npmW = strong === 0 ? st.nonPawnB : st.nonPawnW;
+  const s8 = strong << 3,
+    w8 = weak << 3;
+  const pawnsS = c[s8 | 1],
+    pawnsW = c[w8 | 1];
   // No pawns and at most a minor piece ahead: hard or impossible to win.
-  if (pawnsS === 0 && npmS - npmW <= NONPAWN_VALUE[3]) return npmS < NONPAWN_VALUE[4] ? 0 : npmW <= NONPAWN_VALUE[3] ? 4 : 14;
+  if (pawnsS === 0 && npmS - npmW <= NONPAWN_VALUE[3])
+    return npmS < NONPAWN_VALUE[4] ? 0 : npmW <= NONPAWN_VALUE[3] ? 4 : 14;
   // Opposite-coloured bishops.
   if (c[3] === 1 && c[11] === 1) {
-    const wLight = ((bb[6] | bb[7]) & LIGHT) !== 0, bLight = ((bb[22] | bb[23]) & LIGHT) !== 0;
+    const wLight = ((bb[6] | bb[7]) & LIGHT) !== 0,
+      bLight = ((bb[22] | bb[23]) & LIGHT) !== 0;
     if (wLight !== bLight) {
       if (npmS === NONPAWN_VALUE[3] && npmW === NONPAWN_VALUE[3]) {
         const v = 16 + 8 * popcount(passedLo, passedHi);
@@ -77,11 +100,15 @@ export function scaleFactor(pos: Position, strong: number, passedLo: number, pas
       return 44;
     }
   }
-  const so = strong << 4, wo = weak << 4;
+  const so = strong << 4,
+    wo = weak << 4;
   // Rook pawns and the wrong bishop: the lone king reaches the corner.
   if (npmS === NONPAWN_VALUE[3] && c[s8 | 3] === 1 && npmW === 0 && pawnsS > 0) {
-    const pLo = bb[so + 2], pHi = bb[so + 3], all = pLo | pHi;
-    const onA = (all & ~0x01010101) === 0, onH = (all & ~(0x80808080 | 0)) === 0;
+    const pLo = bb[so + 2],
+      pHi = bb[so + 3],
+      all = pLo | pHi;
+    const onA = (all & ~0x01010101) === 0,
+      onH = (all & ~(0x80808080 | 0)) === 0;
     if (onA || onH) {
       const q = (strong === 0 ? 56 : 0) + (onA ? 0 : 7);
       const qLight = ((q ^ (q >>> 3)) & 1) !== 0;
@@ -91,8 +118,16 @@ export function scaleFactor(pos: Position, strong: number, passedLo: number, pas
     }
   }
   // KRPKR with the defending king on the pawn's file in front of it.
-  if (npmS === NONPAWN_VALUE[4] && npmW === NONPAWN_VALUE[4] && c[s8 | 4] === 1 && c[w8 | 4] === 1 && pawnsS === 1 && pawnsW === 0) {
-    const p = lsbOf(bb[so + 2], bb[so + 3]), wk = lsbOf(bb[wo + 12], bb[wo + 13]);
+  if (
+    npmS === NONPAWN_VALUE[4] &&
+    npmW === NONPAWN_VALUE[4] &&
+    c[s8 | 4] === 1 &&
+    c[w8 | 4] === 1 &&
+    pawnsS === 1 &&
+    pawnsW === 0
+  ) {
+    const p = lsbOf(bb[so + 2], bb[so + 3]),
+      wk = lsbOf(bb[wo + 12], bb[wo + 13]);
     const ahead = strong === 0 ? wk > p : wk < p;
     if ((wk & 7) === (p & 7) && ahead) return 8;
   }
@@ -105,13 +140,18 @@ export function scaleFactor(pos: Position, strong: number, passedLo: number, pas
  * colour), packed with the weights, traced as linear terms. 0 when it does not apply.
  */
 export function mopup(pos: Position, ctx: EvalContext, c: number): number {
-  const pc = pos.pieceCount, weak = c ^ 1;
+  const pc = pos.pieceCount,
+    weak = c ^ 1;
   if (pc[weak << 3] !== 1) return 0;
-  const c8 = c << 3, np = c === 0 ? pos.st.nonPawnW : pos.st.nonPawnB;
+  const c8 = c << 3,
+    np = c === 0 ? pos.st.nonPawnW : pos.st.nonPawnB;
   const kbnk = pc[c8 | 2] === 1 && pc[c8 | 3] === 1 && np === NONPAWN_VALUE[2] + NONPAWN_VALUE[3];
   if (np < NONPAWN_VALUE[4] && !kbnk && pc[c8 | 3] < 2) return 0;
-  const bb = pos.bb, w = ctx.w, o = c << 4;
-  const sk = lsbOf(bb[o + 12], bb[o + 13]), wk = lsbOf(bb[(o ^ 16) + 12], bb[(o ^ 16) + 13]);
+  const bb = pos.bb,
+    w = ctx.w,
+    o = c << 4;
+  const sk = lsbOf(bb[o + 12], bb[o + 13]),
+    wk = lsbOf(bb[(o ^ 16) + 12], bb[(o ^ 16) + 13]);
   const edge = CENTER_DISTANCE[wk];
   const kings = 14 - Math.abs((sk & 7) - (wk & 7)) - Math.abs((sk >>> 3) - (wk >>> 3));
   let s = edge * w[MOPUP_EDGE] + kings * w[MOPUP_KINGS];
@@ -119,7 +159,9 @@ export function mopup(pos: Position, ctx: EvalContext, c: number): number {
   if (kbnk) {
     const light = ((bb[o + 6] | bb[o + 7]) & LIGHT) !== 0;
     // a1 and h8 are dark, a8 and h1 light.
-    const d = light ? Math.min(DISTANCE[(wk << 6) + 56], DISTANCE[(wk << 6) + 7]) : Math.min(DISTANCE[wk << 6], DISTANCE[(wk << 6) + 63]);
+    const d = light
+      ? Math.min(DISTANCE[(wk << 6) + 56], DISTANCE[(wk << 6) + 7])
+      : Math.min(DISTANCE[wk << 6], DISTANCE[(wk << 6) + 63]);
     corner = 7 - d;
     s += corner * w[MOPUP_CORNER];
   }

@@ -38,7 +38,7 @@ describe('evaluate', () => {
     expect(traceEvaluation(fen(f), ctx).drawn).toBe(false);
   });
 
-  test('the eval table ends with the final evaluation from white\'s side', () => {
+  test("the eval table ends with the final evaluation from white's side", () => {
     const pos = fen('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1');
     const text = formatEvalTrace(pos, ctx);
     const v = -evaluate(pos, ctx);

@@ -43,7 +43,8 @@ export function evaluate(pos: Position, ctx: EvalContext): number {
  * Precondition: `acc` was refreshed at the search root and pushed/popped with every move since.
  */
 export function evaluateNet(pos: Position, acc: AccumulatorStack): number {
-  const st = pos.st, pc = pos.pieceCount;
+  const st = pos.st,
+    pc = pos.pieceCount;
   if ((pc[1] | pc[9]) === 0 && isDrawnByMaterial(pos)) return 0;
   if (pc[0] + pc[8] === 3 && pc[1] + pc[9] === 1) {
     const k = fade(kpkScore(pos), st.rule50);
@@ -55,7 +56,10 @@ export function evaluateNet(pos: Position, acc: AccumulatorStack): number {
 
 /** The evaluation from white's view (see evaluate). */
 export function evaluateWhite(pos: Position, ctx: EvalContext): number {
-  const st = pos.st, pc = pos.pieceCount, w = ctx.w, tracing = ctx.tracing;
+  const st = pos.st,
+    pc = pos.pieceCount,
+    w = ctx.w,
+    tracing = ctx.tracing;
   // Step 1. Material-only verdicts: dead draws, KPK.
   if ((pc[1] | pc[9]) === 0 && isDrawnByMaterial(pos)) {
     if (tracing) ctx.tx[TX_DRAWN] = 1;
@@ -85,7 +89,8 @@ export function evaluateWhite(pos: Position, ctx: EvalContext): number {
   // Step 4. King attacks through their transform.
   s += evalKingAttack(pos, ctx, 0) - evalKingAttack(pos, ctx, 1);
   // Step 5. Scale factor for the side ahead in eg, taper, fade.
-  const mg = mgScore(s), eg = egScore(s);
+  const mg = mgScore(s),
+    eg = egScore(s);
   const h = ctx.pawnHash;
   let sf = SCALE_NORMAL;
   if (tracing) {

@@ -37,11 +37,13 @@ export function formatTrace(trace: EvalTrace, p: EvalParams): string {
   lines.push(' ----------------+-------------+-------------+------------');
   const groups: string[] = [];
   for (const t of TERMS) if (!groups.includes(t.group)) groups.push(t.group);
-  let mg = 0, eg = 0;
+  let mg = 0,
+    eg = 0;
   for (const g of groups) {
     let s: number[];
     if (g === 'King safety') {
-      const w = kingSafetyTerm(trace, 0, p), b = kingSafetyTerm(trace, 1, p);
+      const w = kingSafetyTerm(trace, 0, p),
+        b = kingSafetyTerm(trace, 1, p);
       s = [w[0], w[1], b[0], b[1]];
     } else s = groupSums(trace, p, g);
     mg += s[0] - s[2];
@@ -57,7 +59,8 @@ export function formatTrace(trace: EvalTrace, p: EvalParams): string {
   lines.push(`Phase: ${trace.phase} of 24${trace.phase > 24 ? ' (clamped to 24)' : ''}`);
   lines.push(`Scale factor: ${sf}/${SCALE_NORMAL}${trace.mopup ? ' (mop-up applied)' : ''}`);
   if (trace.drawn) lines.push('Dead draw by material: the score is exactly 0');
-  if (trace.kpk !== null) lines.push(`KPK bitbase: ${trace.kpk === 0 ? 'draw' : `win, ${signed(trace.kpk)} (white side)`}`);
+  if (trace.kpk !== null)
+    lines.push(`KPK bitbase: ${trace.kpk === 0 ? 'draw' : `win, ${signed(trace.kpk)} (white side)`}`);
   lines.push(`Fifty-move counter: ${trace.rule50}${trace.rule50 > 20 ? ' (the score fades towards 0)' : ''}`);
   const white = trace.side === WHITE ? trace.score : -trace.score;
   lines.push('');
@@ -75,7 +78,8 @@ export function formatEvalTrace(pos: Position, ctx: EvalContext): string {
   const acc = ctx.nnue;
   if (acc === null) return table;
   acc.refresh(pos);
-  const raw = acc.evaluate(pos), v = evaluateNet(pos, acc);
+  const raw = acc.evaluate(pos),
+    v = evaluateNet(pos, acc);
   const white = (s: number): number => (pos.side === WHITE ? s : -s);
   const net = ctx.net!;
   return [

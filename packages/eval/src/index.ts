@@ -24,7 +24,16 @@ export {
 export { TERMS, TERM_OFFSET, type TermSpec } from './spec';
 export { makeEvalPsq, DEFAULT_PSQ, PHASE_WEIGHT, PHASE_MAX, NONPAWN_VALUE } from './psq-table';
 export { EvalContext, DEFAULT_PAWN_HASH_ENTRIES } from './context';
-export { evaluate, evaluateNet, EVAL_LIMIT, SCALE_NORMAL, KS_MAX_UNITS, blend, fade, kingSafetyTransform } from './evaluate';
+export {
+  evaluate,
+  evaluateNet,
+  EVAL_LIMIT,
+  SCALE_NORMAL,
+  KS_MAX_UNITS,
+  blend,
+  fade,
+  kingSafetyTransform,
+} from './evaluate';
 export { isDrawnByMaterial } from './endgame';
 export { traceEvaluation, scoreFromTrace, type EvalTrace } from './trace';
 export { formatEvalTrace, formatTrace } from './format';

@@ -11,8 +11,12 @@ import { evaluate } from './evaluate';
 import { generateKpk, kpkTable, kpkWins } from './kpk';
 import { DEFAULT_PSQ } from './psq-table';
 
-const ILLEGAL = -1, UNKNOWN = 0, DRAW = 1, WIN = 2;
-const file = (s: number) => s % 8, rank = (s: number) => Math.floor(s / 8);
+const ILLEGAL = -1,
+  UNKNOWN = 0,
+  DRAW = 1,
+  WIN = 2;
+const file = (s: number) => s % 8,
+  rank = (s: number) => Math.floor(s / 8);
 const dist = (a: number, b: number) => Math.max(Math.abs(file(a) - file(b)), Math.abs(rank(a) - rank(b)));
 const neighbours: number[][] = [];
 for (let s = 0; s < 64; s++) {
@@ -24,7 +28,8 @@ const pawnHits = (p: number, s: number) => rank(s) === rank(p) + 1 && Math.abs(f
 /** Whether a rook (or queen) on q attacks s, with only the white king wk able to block. */
 function pieceHits(q: number, s: number, wk: number, queen: boolean): boolean {
   if (q === s) return false;
-  const df = file(s) - file(q), dr = rank(s) - rank(q);
+  const df = file(s) - file(q),
+    dr = rank(s) - rank(q);
   if (!(df === 0 || dr === 0 || (queen && Math.abs(df) === Math.abs(dr)))) return false;
   const step = Math.sign(dr) * 8 + Math.sign(df);
   for (let x = q + step; x !== s; x += step) if (x === wk) return false;
@@ -50,7 +55,14 @@ function solve(): Int8Array {
     for (let wk = 0; wk < 64; wk++)
       for (let bk = 0; bk < 64; bk++)
         for (let p = 0; p < 64; p++) {
-          const legal = rank(p) >= 1 && rank(p) <= 6 && wk !== bk && dist(wk, bk) > 1 && p !== wk && p !== bk && !(stm === 0 && pawnHits(p, bk));
+          const legal =
+            rank(p) >= 1 &&
+            rank(p) <= 6 &&
+            wk !== bk &&
+            dist(wk, bk) > 1 &&
+            p !== wk &&
+            p !== bk &&
+            !(stm === 0 && pawnHits(p, bk));
           res[idx(stm, wk, bk, p)] = legal ? UNKNOWN : ILLEGAL;
         }
   for (let changed = true; changed;) {
@@ -71,7 +83,10 @@ function solve(): Int8Array {
                 if (rank(p) === 1 && up + 8 !== wk && up + 8 !== bk) outcomes.push(res[idx(1, wk, bk, up + 8)]);
               }
               const r = outcomes.includes(WIN) ? WIN : outcomes.includes(UNKNOWN) ? UNKNOWN : DRAW;
-              if (r !== UNKNOWN) { res[i] = r; changed = true; }
+              if (r !== UNKNOWN) {
+                res[i] = r;
+                changed = true;
+              }
             } else {
               for (const t of neighbours[bk]) {
                 if (dist(t, wk) <= 1 || pawnHits(p, t)) continue;
@@ -80,7 +95,10 @@ function solve(): Int8Array {
               let r: number;
               if (outcomes.length === 0) r = pawnHits(p, bk) ? WIN : DRAW;
               else r = outcomes.includes(DRAW) ? DRAW : outcomes.includes(UNKNOWN) ? UNKNOWN : WIN;
-              if (r !== UNKNOWN) { res[i] = r; changed = true; }
+              if (r !== UNKNOWN) {
+                res[i] = r;
+                changed = true;
+              }
             }
           }
         }
@@ -100,7 +118,9 @@ describe('KPK', () => {
 
   test('the bitbase agrees with a slow solver on every position', () => {
     const res = solve();
-    let checked = 0, wins = 0, mismatches = 0;
+    let checked = 0,
+      wins = 0,
+      mismatches = 0;
     for (let stm = 0; stm < 2; stm++)
       for (let wk = 0; wk < 64; wk++)
         for (let bk = 0; bk < 64; bk++)
@@ -110,7 +130,10 @@ describe('KPK', () => {
             const m = file(p) >= 4 ? 7 : 0;
             const got = kpkWins(stm, wk ^ m, bk ^ m, p ^ m);
             const want = r === WIN;
-            if (got !== want && mismatches++ < 5) expect(`${stm} K${name(wk)} k${name(bk)} P${name(p)}: ${got}`).toBe(`${stm} K${name(wk)} k${name(bk)} P${name(p)}: ${want}`);
+            if (got !== want && mismatches++ < 5)
+              expect(`${stm} K${name(wk)} k${name(bk)} P${name(p)}: ${got}`).toBe(
+                `${stm} K${name(wk)} k${name(bk)} P${name(p)}: ${want}`,
+              );
             checked++;
             if (want) wins++;
           }

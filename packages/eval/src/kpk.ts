@@ -14,7 +14,10 @@ import { KPK_DATA } from './kpk-data';
 
 export const KPK_SIZE = 2 * 64 * 64 * 24;
 
-const UNKNOWN = 0, DRAW = 1, WIN = 2, INVALID = 3;
+const UNKNOWN = 0,
+  DRAW = 1,
+  WIN = 2,
+  INVALID = 3;
 
 const dist = (a: number, b: number): number => Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >>> 3) - (b >>> 3)));
 const KING_STEPS = [-9, -8, -7, -1, 1, 7, 8, 9];
@@ -29,25 +32,32 @@ function kingTargets(sq: number, out: number[]): number {
   return n;
 }
 /** Whether a white pawn on p attacks sq. */
-const pawnAttacks = (p: number, sq: number): boolean => sq - p === 8 + 1 ? (p & 7) < 7 : sq - p === 8 - 1 ? (p & 7) > 0 : false;
+const pawnAttacks = (p: number, sq: number): boolean =>
+  sq - p === 8 + 1 ? (p & 7) < 7 : sq - p === 8 - 1 ? (p & 7) > 0 : false;
 
 /** Whether the lone king on bk, to move, has no legal move with white's king on wk and a rook- or queen-like piece on q. */
 function stalemated(bk: number, wk: number, q: number, queen: boolean, tmp: number[]): boolean {
   const n = kingTargets(bk, tmp);
   const attacks = (sq: number): boolean => {
     if (dist(sq, wk) <= 1) return true;
-    const df = (sq & 7) - (q & 7), dr = (sq >>> 3) - (q >>> 3);
-    const line = df === 0 || dr === 0, diag = Math.abs(df) === Math.abs(dr);
+    const df = (sq & 7) - (q & 7),
+      dr = (sq >>> 3) - (q >>> 3);
+    const line = df === 0 || dr === 0,
+      diag = Math.abs(df) === Math.abs(dr);
     if (!(line || (queen && diag)) || sq === q) return false;
     // Walk from q towards sq; only the white king can block (the black king is leaving sq's neighbour, bk).
-    const sf = Math.sign(df), sr = Math.sign(dr);
+    const sf = Math.sign(df),
+      sr = Math.sign(dr);
     for (let s = q + sf + 8 * sr; s !== sq; s += sf + 8 * sr) if (s === wk) return false;
     return true;
   };
   if (attacks(bk)) return false; // in check: not stalemate
   for (let i = 0; i < n; i++) {
     const t = tmp[i];
-    if (t === q) { if (dist(q, wk) > 1) return false; continue; }
+    if (t === q) {
+      if (dist(q, wk) > 1) return false;
+      continue;
+    }
     if (!attacks(t)) return false;
   }
   return true;
@@ -55,21 +65,34 @@ function stalemated(bk: number, wk: number, q: number, queen: boolean, tmp: numb
 
 /** Builds the bitbase: one bit per index, set when the strong side wins. Takes ~0.3 s. */
 export function generateKpk(): Uint32Array {
-  const res = new Uint8Array(KPK_SIZE), tmp: number[] = [];
+  const res = new Uint8Array(KPK_SIZE),
+    tmp: number[] = [];
   for (let idx = 0; idx < KPK_SIZE; idx++) {
-    const stm = idx & 1, wk = (idx >>> 1) & 63, bk = (idx >>> 7) & 63, pi = idx >>> 13;
-    const p = (pi % 6 + 1) * 8 + ((pi / 6) | 0);
-    if (dist(wk, bk) <= 1 || wk === p || bk === p || (stm === 0 && pawnAttacks(p, bk))) { res[idx] = INVALID; continue; }
+    const stm = idx & 1,
+      wk = (idx >>> 1) & 63,
+      bk = (idx >>> 7) & 63,
+      pi = idx >>> 13;
+    const p = ((pi % 6) + 1) * 8 + ((pi / 6) | 0);
+    if (dist(wk, bk) <= 1 || wk === p || bk === p || (stm === 0 && pawnAttacks(p, bk))) {
+      res[idx] = INVALID;
+      continue;
+    }
     if (stm === 0 && p >= 48) {
       // Promotion: a queen or rook the black king cannot take, and no stalemate.
       const q = p + 8;
-      if (q !== wk && q !== bk && (dist(bk, q) > 1 || dist(wk, q) === 1) &&
-          (!stalemated(bk, wk, q, true, tmp) || !stalemated(bk, wk, q, false, tmp))) res[idx] = WIN;
+      if (
+        q !== wk &&
+        q !== bk &&
+        (dist(bk, q) > 1 || dist(wk, q) === 1) &&
+        (!stalemated(bk, wk, q, true, tmp) || !stalemated(bk, wk, q, false, tmp))
+      )
+        res[idx] = WIN;
       continue;
     }
     if (stm === 1) {
       const n = kingTargets(bk, tmp);
-      let moves = 0, takes = false;
+      let moves = 0,
+        takes = false;
       for (let i = 0; i < n; i++) {
         const t = tmp[i];
         if (dist(t, wk) <= 1 || pawnAttacks(p, t)) continue;
@@ -85,7 +108,10 @@ export function generateKpk(): Uint32Array {
     for (let idx = 0; idx < KPK_SIZE; idx++) {
       if (res[idx] !== UNKNOWN) continue;
       const r = classify(res, idx, tmp);
-      if (r !== UNKNOWN) { res[idx] = r; changed = true; }
+      if (r !== UNKNOWN) {
+        res[idx] = r;
+        changed = true;
+      }
     }
   }
   const bits = new Uint32Array(KPK_SIZE / 32);
@@ -95,8 +121,12 @@ export function generateKpk(): Uint32Array {
 
 /** One step of the iteration: WIN/DRAW when the successors decide it, else UNKNOWN. */
 function classify(res: Uint8Array, idx: number, tmp: number[]): number {
-  const stm = idx & 1, wk = (idx >>> 1) & 63, bk = (idx >>> 7) & 63, pi = idx >>> 13;
-  const p = (pi % 6 + 1) * 8 + ((pi / 6) | 0), pIdx = pi << 13;
+  const stm = idx & 1,
+    wk = (idx >>> 1) & 63,
+    bk = (idx >>> 7) & 63,
+    pi = idx >>> 13;
+  const p = ((pi % 6) + 1) * 8 + ((pi / 6) | 0),
+    pIdx = pi << 13;
   let any = 0;
   if (stm === 0) {
     const n = kingTargets(wk, tmp);
@@ -135,7 +165,12 @@ export function kpkTable(): Uint32Array {
     const bin = atob(KPK_DATA);
     const t = new Uint32Array(KPK_SIZE / 32);
     for (let i = 0; i < t.length; i++)
-      t[i] = (bin.charCodeAt(4 * i) | (bin.charCodeAt(4 * i + 1) << 8) | (bin.charCodeAt(4 * i + 2) << 16) | (bin.charCodeAt(4 * i + 3) << 24)) >>> 0;
+      t[i] =
+        (bin.charCodeAt(4 * i) |
+          (bin.charCodeAt(4 * i + 1) << 8) |
+          (bin.charCodeAt(4 * i + 2) << 16) |
+          (bin.charCodeAt(4 * i + 3) << 24)) >>>
+        0;
     table = t;
   }
   return table;

@@ -14,11 +14,13 @@ const pos = (fen: string) => Position.fromFen(fen, { psq: DEFAULT_PSQ });
 
 /** The net's score of `p` by the reference forward pass over the features listed from the board. */
 function reference(p: Position): number {
-  const white: number[] = [], black: number[] = [];
+  const white: number[] = [],
+    black: number[] = [];
   for (let sq = 0; sq < 64; sq++) {
     const piece = p.board[sq];
     if (piece === 0) continue;
-    const c = piece >> 3, t = piece & 7;
+    const c = piece >> 3,
+      t = piece & 7;
     white.push(featureIndex(0, c, t, sq));
     black.push(featureIndex(1, c, t, sq));
   }
@@ -26,7 +28,8 @@ function reference(p: Position): number {
 }
 
 function netEval(fen: string): { p: Position; v: number; ctx: EvalContext } {
-  const p = pos(fen), ctx = new EvalContext(undefined, undefined, NET);
+  const p = pos(fen),
+    ctx = new EvalContext(undefined, undefined, NET);
   ctx.nnue!.refresh(p);
   return { p, v: evaluate(p, ctx), ctx };
 }
@@ -36,13 +39,13 @@ describe('evaluate with a net', () => {
     'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
     'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
     '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1',
-  ])('%s: the net\'s score (reference forward pass), clamped to the evaluation limit', (fen) => {
+  ])("%s: the net's score (reference forward pass), clamped to the evaluation limit", (fen) => {
     const { p, v } = netEval(fen);
     const r = reference(p);
     expect(v).toBe(Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, r)));
   });
 
-  test('the fifty-move fade scales the net\'s score as it does the hand-crafted one', () => {
+  test("the fifty-move fade scales the net's score as it does the hand-crafted one", () => {
     const base = '2r3k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - ';
     const fresh = netEval(`${base}0 40`).v;
     expect(netEval(`${base}20 40`).v).toBe(fresh);
@@ -51,13 +54,21 @@ describe('evaluate with a net', () => {
   });
 
   test('dead draws are 0 whatever the net says; KPK is the bitbase, from the side to move', () => {
-    for (const fen of ['8/8/4k3/8/8/3NK3/8/8 w - - 0 1', '8/8/4k3/8/8/3BK3/8/8 b - - 0 1', '8/8/4k3/8/8/4K3/8/8 w - - 0 1']) {
+    for (const fen of [
+      '8/8/4k3/8/8/3NK3/8/8 w - - 0 1',
+      '8/8/4k3/8/8/3BK3/8/8 b - - 0 1',
+      '8/8/4k3/8/8/4K3/8/8 w - - 0 1',
+    ]) {
       const { p, v } = netEval(fen);
       expect(v).toBe(0);
       expect(reference(p)).not.toBe(0); // the random net has an opinion the rule overrides
     }
     const kpk: number[] = [];
-    for (const fen of ['8/8/8/4k3/8/8/4P3/4K3 w - - 0 1', '8/8/8/8/8/8/4P3/4K2k b - - 0 1', '8/4p3/8/8/8/3k4/8/3K4 w - - 0 1']) {
+    for (const fen of [
+      '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1',
+      '8/8/8/8/8/8/4P3/4K2k b - - 0 1',
+      '8/4p3/8/8/8/3k4/8/3K4 w - - 0 1',
+    ]) {
       const { p, v } = netEval(fen);
       const k = kpkScore(p);
       expect(v).toBe(p.side === 0 ? k : (0 - k) | 0);
@@ -78,12 +89,14 @@ describe('evaluate with a net', () => {
     expect(hce).not.toBe(v);
   });
 
-  test('the eval command: the hand-crafted table marked unused, the net\'s verdict as the final line', () => {
+  test("the eval command: the hand-crafted table marked unused, the net's verdict as the final line", () => {
     const { p, v, ctx } = netEval('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
     const text = formatEvalTrace(p, ctx);
     const lines = text.split('\n');
     const white = -v; // black to move
-    expect(lines[lines.length - 1]).toBe(`Final evaluation ${white >= 0 ? '+' : ''}${(white / 100).toFixed(2)} (white side)`);
+    expect(lines[lines.length - 1]).toBe(
+      `Final evaluation ${white >= 0 ? '+' : ''}${(white / 100).toFixed(2)} (white side)`,
+    );
     expect(text).toContain('Hand-crafted evaluation (not used)');
     expect(text).toContain('NNUE: 64 hidden neurons a side, 4 output buckets');
     expect(formatEvalTrace(p, new EvalContext())).not.toContain('NNUE');

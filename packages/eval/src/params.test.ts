@@ -20,7 +20,10 @@ describe('parameter table', () => {
   test('layout.ts literals agree with the term list', () => {
     const lit = L as unknown as Record<string, number>;
     for (const t of TERMS) {
-      const n = t.name.replace(/\./g, '_').replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase();
+      const n = t.name
+        .replace(/\./g, '_')
+        .replace(/([a-z])([A-Z])/g, '$1_$2')
+        .toUpperCase();
       expect([t.name, lit[n]]).toEqual([t.name, TERM_OFFSET[t.name]]);
     }
     expect(L.N_PARAMS).toBe(TERM_OFFSET['#']);
@@ -48,14 +51,17 @@ describe('parameter table', () => {
     }
     const text = paramsToJson(presetParams('handset'));
     expect(() => paramsFromJson('{')).toThrow(/not valid JSON/);
-    expect(() => paramsFromJson(text.replace('"tempo": [[16,8]]', '"tempo": [[16]]'))).toThrow(/tempo must be an \[mg, eg\] pair/);
+    expect(() => paramsFromJson(text.replace('"tempo": [[16,8]]', '"tempo": [[16]]'))).toThrow(
+      /tempo must be an \[mg, eg\] pair/,
+    );
     expect(() => paramsFromJson(text.replace('"tempo"', '"tempi"'))).toThrow(/unknown term "tempi"/);
     expect(() => paramsFromJson(text.replace('[16,8]', '[16,1e9]'))).toThrow(/tempo \(eg\)/);
     expect(() => paramsFromVector([1, 2])).toThrow(/expected/);
   });
 
-  test('pesto-only keeps the hand-set preset\'s material and tables and zeroes every other weight', () => {
-    const p = presetParams('pesto-only'), h = presetParams('handset');
+  test("pesto-only keeps the hand-set preset's material and tables and zeroes every other weight", () => {
+    const p = presetParams('pesto-only'),
+      h = presetParams('handset');
     for (let i = 0; i < L.N_PARAMS; i++) {
       const pesto = i < L.TEMPO;
       if (pesto) expect([i, p.mg[i], p.eg[i]]).toEqual([i, h.mg[i], h.eg[i]]);
@@ -64,7 +70,8 @@ describe('parameter table', () => {
     // The default is the tuned table (round 2): 592 of its (mg, eg) pairs differ from the hand-set start
     // (the other 40: pawn ranks 1 and 8, unused shelter/storm slots, and mop-up, which training leaves out).
     let moved = 0;
-    for (let i = 0; i < L.N_PARAMS; i++) if (DEFAULT_PARAMS.mg[i] !== h.mg[i] || DEFAULT_PARAMS.eg[i] !== h.eg[i]) moved++;
+    for (let i = 0; i < L.N_PARAMS; i++)
+      if (DEFAULT_PARAMS.mg[i] !== h.mg[i] || DEFAULT_PARAMS.eg[i] !== h.eg[i]) moved++;
     expect(moved).toBe(592);
     expect(isPresetName('handset') && isPresetName('default') && !isPresetName('fancy')).toBe(true);
     expect(() => presetParams('nope' as 'default')).toThrow(/unknown eval preset/);

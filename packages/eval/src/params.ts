@@ -36,7 +36,8 @@ export const PARAMS: readonly ParamInfo[] = (() => {
   const out: ParamInfo[] = [];
   for (const t of TERMS) {
     for (let i = 0; i < t.count; i++) {
-      const name = t.count === 1 ? t.name : t.name.startsWith('psq.') ? `${t.name}.${squareName(i)}` : `${t.name}[${i}]`;
+      const name =
+        t.count === 1 ? t.name : t.name.startsWith('psq.') ? `${t.name}.${squareName(i)}` : `${t.name}[${i}]`;
       out.push({ index: out.length, name, term: t.name, kingSafety: t.kingSafety === true });
     }
   }
@@ -46,7 +47,8 @@ export const PARAMS: readonly ParamInfo[] = (() => {
 /** The name of each weight by index. */
 export const PARAM_NAMES: readonly string[] = PARAMS.map((p) => p.name);
 
-const INT16_MIN = -32768, INT16_MAX = 32767;
+const INT16_MIN = -32768,
+  INT16_MAX = 32767;
 
 function blank(): EvalParams {
   return { mg: new Int32Array(N_PARAMS), eg: new Int32Array(N_PARAMS) };
@@ -69,7 +71,11 @@ function setPesto(p: EvalParams): void {
 }
 
 /** Sets the terms `terms` names (each with its full count) into p. */
-function setTerms(p: EvalParams, terms: Readonly<Record<string, readonly (readonly [number, number])[]>>, source: string): void {
+function setTerms(
+  p: EvalParams,
+  terms: Readonly<Record<string, readonly (readonly [number, number])[]>>,
+  source: string,
+): void {
   for (const t of TERMS) {
     const v = terms[t.name];
     if (v === undefined) continue;
@@ -143,7 +149,8 @@ function checkValue(v: unknown, where: string): number {
 
 /** A table from a flat vector (see paramsToVector); throws an Error on a wrong length or value. */
 export function paramsFromVector(v: ArrayLike<number>): EvalParams {
-  if (v.length !== 2 * N_PARAMS) throw new Error(`eval params: vector has ${v.length} values, expected ${2 * N_PARAMS}`);
+  if (v.length !== 2 * N_PARAMS)
+    throw new Error(`eval params: vector has ${v.length} values, expected ${2 * N_PARAMS}`);
   const p = blank();
   for (let i = 0; i < N_PARAMS; i++) {
     p.mg[i] = checkValue(v[2 * i], `${PARAM_NAMES[i]} (mg)`);
@@ -176,21 +183,26 @@ export function paramsFromJson(text: string): EvalParams {
   }
   if (typeof doc !== 'object' || doc === null) throw new Error('eval params: expected a JSON object');
   const d = doc as Record<string, unknown>;
-  if (d.format !== 'tempo-eval-params') throw new Error(`eval params: "format" must be "tempo-eval-params", got ${JSON.stringify(d.format)}`);
+  if (d.format !== 'tempo-eval-params')
+    throw new Error(`eval params: "format" must be "tempo-eval-params", got ${JSON.stringify(d.format)}`);
   if (d.version !== 1) throw new Error(`eval params: unsupported version ${JSON.stringify(d.version)} (expected 1)`);
   const terms = d.terms;
-  if (typeof terms !== 'object' || terms === null || Array.isArray(terms)) throw new Error('eval params: "terms" must be an object');
+  if (typeof terms !== 'object' || terms === null || Array.isArray(terms))
+    throw new Error('eval params: "terms" must be an object');
   const tr = terms as Record<string, unknown>;
-  for (const k of Object.keys(tr)) if (TERM_OFFSET[k] === undefined || k === '#') throw new Error(`eval params: unknown term "${k}"`);
+  for (const k of Object.keys(tr))
+    if (TERM_OFFSET[k] === undefined || k === '#') throw new Error(`eval params: unknown term "${k}"`);
   const p = blank();
   for (const t of TERMS) {
     const v = tr[t.name];
     if (!Array.isArray(v)) throw new Error(`eval params: term "${t.name}" is missing or not an array`);
-    if (v.length !== t.count) throw new Error(`eval params: term "${t.name}" has ${v.length} pairs, expected ${t.count}`);
+    if (v.length !== t.count)
+      throw new Error(`eval params: term "${t.name}" has ${v.length} pairs, expected ${t.count}`);
     const o = TERM_OFFSET[t.name];
     for (let i = 0; i < t.count; i++) {
       const pr = v[i] as unknown;
-      if (!Array.isArray(pr) || pr.length !== 2) throw new Error(`eval params: ${PARAM_NAMES[o + i]} must be an [mg, eg] pair`);
+      if (!Array.isArray(pr) || pr.length !== 2)
+        throw new Error(`eval params: ${PARAM_NAMES[o + i]} must be an [mg, eg] pair`);
       p.mg[o + i] = checkValue(pr[0], `${PARAM_NAMES[o + i]} (mg)`);
       p.eg[o + i] = checkValue(pr[1], `${PARAM_NAMES[o + i]} (eg)`);
     }

@@ -20,8 +20,10 @@ export const NONPAWN_VALUE = [0, 0, 320, 330, 500, 950, 0];
 
 /** The Position table for a parameter table: material + PSQT packed, phase weights, non-pawn material. */
 export function makeEvalPsq(params: EvalParams): PsqTable {
-  const mg = new Int32Array(16 * 64), eg = new Int32Array(16 * 64);
-  const phase = new Int32Array(16), nonPawn = new Int32Array(16);
+  const mg = new Int32Array(16 * 64),
+    eg = new Int32Array(16 * 64);
+  const phase = new Int32Array(16),
+    nonPawn = new Int32Array(16);
   for (let t = 1; t <= 6; t++) {
     const mat = t < 6 ? MATERIAL + t - 1 : -1;
     const o = PSQ_PAWN + 64 * (t - 1);

@@ -15,9 +15,16 @@ import { scoreFromTrace, traceEvaluation } from './trace';
 /** The colour flip: board mirrored top to bottom, colours, side, castling and en passant swapped. */
 export function flipFen(fen: string): string {
   const [board, side, castling, ep, ...rest] = fen.split(' ');
-  const swap = (s: string) => s.replace(/[a-zA-Z]/g, (ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase()));
+  const swap = (s: string) =>
+    s.replace(/[a-zA-Z]/g, (ch) => (ch === ch.toUpperCase() ? ch.toLowerCase() : ch.toUpperCase()));
   const rows = board.split('/').reverse().map(swap);
-  const c = castling === '-' ? '-' : swap(castling).split('').sort((a, b) => (a === a.toUpperCase()) === (b === b.toUpperCase()) ? 0 : a === a.toUpperCase() ? -1 : 1).join('');
+  const c =
+    castling === '-'
+      ? '-'
+      : swap(castling)
+          .split('')
+          .sort((a, b) => ((a === a.toUpperCase()) === (b === b.toUpperCase()) ? 0 : a === a.toUpperCase() ? -1 : 1))
+          .join('');
   const e = ep === '-' ? '-' : ep[0] + String(9 - Number(ep[1]));
   return [rows.join('/'), side === 'w' ? 'b' : 'w', c, e, ...rest].join(' ');
 }
@@ -44,7 +51,8 @@ export function randomPositions(count: number, seed: number): [string, boolean][
  * zero, takes part in the score.
  */
 function everyTermOn(seed: number): EvalParams {
-  const p = copyParams(presetParams('default')), next = rng(seed);
+  const p = copyParams(presetParams('default')),
+    next = rng(seed);
   const step = () => {
     const v = Math.floor(next() * 24) + 1;
     return next() < 0.5 ? v : -v;
@@ -59,26 +67,35 @@ function everyTermOn(seed: number): EvalParams {
 describe('whole evaluation', () => {
   const positions = randomPositions(10_000, 2024);
 
-  test.each([['default'], ['handset'], ['pesto-only'], ['every term on']] as const)('colour flip, pawn hash on = off and trace rebuild on 10,000 positions (%s)', (preset) => {
-    const params = preset === 'every term on' ? everyTermOn(16) : presetParams(preset);
-    const hashed = new EvalContext(params), unhashed = new EvalContext(params, 0), tiny = new EvalContext(params, 2);
-    let checked = 0, nonZero = 0;
-    for (const [fen, c960] of positions) {
-      const pos = Position.fromFen(fen, { psq: hashed.psq, chess960: c960 });
-      const flip = Position.fromFen(flipFen(fen), { psq: hashed.psq, chess960: c960 });
-      const v = evaluate(pos, hashed);
-      expect(Number.isInteger(v) && !Object.is(v, -0) && Math.abs(v) <= EVAL_LIMIT).toBe(true);
-      const vf = evaluate(flip, hashed);
-      if (v !== vf) expect([fen, v]).toEqual([fen, vf]);
-      const vu = evaluate(pos, unhashed), vt = evaluate(pos, tiny);
-      if (v !== vu || v !== vt) expect([fen, v, v]).toEqual([fen, vu, vt]);
-      const t = traceEvaluation(pos, unhashed);
-      const r = scoreFromTrace(t, params);
-      if (t.score !== v || r !== v) expect([fen, t.score, r]).toEqual([fen, v, v]);
-      checked++;
-      if (v !== 0) nonZero++;
-    }
-    console.log(`${preset}: ${checked} positions checked (flip, hash on/off, trace rebuild), ${nonZero} with a non-zero score`);
-    expect(checked).toBeGreaterThanOrEqual(10_000);
-  });
+  test.each([['default'], ['handset'], ['pesto-only'], ['every term on']] as const)(
+    'colour flip, pawn hash on = off and trace rebuild on 10,000 positions (%s)',
+    (preset) => {
+      const params = preset === 'every term on' ? everyTermOn(16) : presetParams(preset);
+      const hashed = new EvalContext(params),
+        unhashed = new EvalContext(params, 0),
+        tiny = new EvalContext(params, 2);
+      let checked = 0,
+        nonZero = 0;
+      for (const [fen, c960] of positions) {
+        const pos = Position.fromFen(fen, { psq: hashed.psq, chess960: c960 });
+        const flip = Position.fromFen(flipFen(fen), { psq: hashed.psq, chess960: c960 });
+        const v = evaluate(pos, hashed);
+        expect(Number.isInteger(v) && !Object.is(v, -0) && Math.abs(v) <= EVAL_LIMIT).toBe(true);
+        const vf = evaluate(flip, hashed);
+        if (v !== vf) expect([fen, v]).toEqual([fen, vf]);
+        const vu = evaluate(pos, unhashed),
+          vt = evaluate(pos, tiny);
+        if (v !== vu || v !== vt) expect([fen, v, v]).toEqual([fen, vu, vt]);
+        const t = traceEvaluation(pos, unhashed);
+        const r = scoreFromTrace(t, params);
+        if (t.score !== v || r !== v) expect([fen, t.score, r]).toEqual([fen, v, v]);
+        checked++;
+        if (v !== 0) nonZero++;
+      }
+      console.log(
+        `${preset}: ${checked} positions checked (flip, hash on/off, trace rebuild), ${nonZero} with a non-zero score`,
+      );
+      expect(checked).toBeGreaterThanOrEqual(10_000);
+    },
+  );
 });

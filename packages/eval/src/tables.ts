@@ -25,7 +25,9 @@ export const KING_ZONE = new Int32Array(128);
 
 for (let c = 0; c < 2; c++) {
   for (let sq = 0; sq < 64; sq++) {
-    const f = sq & 7, r = sq >>> 3, i = c * 64 + sq;
+    const f = sq & 7,
+      r = sq >>> 3,
+      i = c * 64 + sq;
     for (let r2 = 0; r2 < 8; r2++) {
       if (c === 0 ? r2 <= r : r2 >= r) continue;
       set(FORWARD_FILE, i, r2 * 8 + f);
@@ -44,12 +46,15 @@ for (let c = 0; c < 2; c++) {
     }
 }
 for (let a = 0; a < 64; a++) {
-  for (let b = 0; b < 64; b++) DISTANCE[a * 64 + b] = Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >>> 3) - (b >>> 3)));
-  const f = a & 7, r = a >>> 3;
+  for (let b = 0; b < 64; b++)
+    DISTANCE[a * 64 + b] = Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >>> 3) - (b >>> 3)));
+  const f = a & 7,
+    r = a >>> 3;
   CENTER_DISTANCE[a] = Math.max(3 - f, f - 4) + Math.max(3 - r, r - 4);
   for (let b = 0; b < 64; b++) if (DISTANCE[a * 64 + b] <= 1) set(KING_ZONE, a, b);
 }
 
 /** Adjacent files of file f, as a mask of one half (the same pattern in both halves). */
 export const ADJACENT_FILES = new Int32Array(8);
-for (let f = 0; f < 8; f++) ADJACENT_FILES[f] = (f > 0 ? 0x01010101 << (f - 1) : 0) | (f < 7 ? 0x01010101 << (f + 1) : 0);
+for (let f = 0; f < 8; f++)
+  ADJACENT_FILES[f] = (f > 0 ? 0x01010101 << (f - 1) : 0) | (f < 7 ? 0x01010101 << (f + 1) : 0);

@@ -24,7 +24,8 @@ export function blend(mg: number, eg: number, phase: number, sf: number): number
  * units^2 / 720, eg as units / 20, both only for positive units. Packed result.
  */
 export function kingSafetyTransform(s: number): number {
-  let mg = mgScore(s), eg = egScore(s);
+  let mg = mgScore(s),
+    eg = egScore(s);
   mg = mg <= 0 ? 0 : mg > KS_MAX_UNITS ? KS_MAX_UNITS : mg;
   eg = eg <= 0 ? 0 : eg > KS_MAX_UNITS ? KS_MAX_UNITS : eg;
   return makeScore(((mg * mg) / 720) | 0, (eg / 20) | 0);

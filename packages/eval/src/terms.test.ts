@@ -24,14 +24,20 @@ const used = (t: EvalTrace, side: 'white' | 'black', from: number, n: number): R
 };
 
 describe('material and piece-square tables', () => {
-  test('material counts per side and piece squares from white\'s view (black mirrored)', () => {
+  test("material counts per side and piece squares from white's view (black mirrored)", () => {
     const t = trace('r3k3/pp6/8/8/8/8/P7/R3K1N1 w - - 0 1');
     expect(used(t, 'white', L.MATERIAL, 5)).toEqual({ 0: 1, 1: 1, 3: 1 });
     expect(used(t, 'black', L.MATERIAL, 5)).toEqual({ 0: 2, 3: 1 });
     // White: a2 pawn (8), a1 rook (0), g1 knight (6), e1 king (4); black a7/b7 pawns seen as a2/b2, a8 rook as a1, e8 king as e1.
     expect(used(t, 'white', L.PSQ_PAWN, 64)).toEqual({ 8: 1 });
     expect(used(t, 'black', L.PSQ_PAWN, 64)).toEqual({ 8: 1, 9: 1 });
-    expect([t.white[L.PSQ_ROOK], t.black[L.PSQ_ROOK], t.white[L.PSQ_KNIGHT + 6], t.white[L.PSQ_KING + 4], t.black[L.PSQ_KING + 4]]).toEqual([1, 1, 1, 1, 1]);
+    expect([
+      t.white[L.PSQ_ROOK],
+      t.black[L.PSQ_ROOK],
+      t.white[L.PSQ_KNIGHT + 6],
+      t.white[L.PSQ_KING + 4],
+      t.black[L.PSQ_KING + 4],
+    ]).toEqual([1, 1, 1, 1, 1]);
   });
 });
 
@@ -107,7 +113,7 @@ describe('piece terms', () => {
     expect(at('4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1', L.OUTPOST_KNIGHT)).toEqual([1, 0]);
     expect(at('4k3/p1p4p/8/3N4/4P3/8/8/4K3 w - - 0 1', L.OUTPOST_KNIGHT)).toEqual([0, 0]);
   });
-  test('bishop pair, pawns on the bishop\'s colour, minor behind a pawn', () => {
+  test("bishop pair, pawns on the bishop's colour, minor behind a pawn", () => {
     const t = trace('4k3/8/8/8/8/3NP3/3P4/2B1KB2 w - - 0 1');
     expect(t.white[L.BISHOP_PAIR]).toBe(1);
     // c1 is dark (d2, e3 dark), f1 light (none of them light).
@@ -184,7 +190,7 @@ describe('threats, tempo, mop-up', () => {
     expect(at('4k3/7p/8/8/8/8/4P3/4K3 w - - 0 1', L.TEMPO)).toEqual([1, 0]);
     expect(at('4k3/7p/8/8/8/8/4P3/4K3 b - - 0 1', L.TEMPO)).toEqual([0, 1]);
   });
-  test('mop-up: lone king to the edge, kings together, KBNK to the bishop\'s corner', () => {
+  test("mop-up: lone king to the edge, kings together, KBNK to the bishop's corner", () => {
     const t = trace('k7/8/8/8/8/8/8/4K2R w - - 0 1');
     expect(t.mopup).toBe(true);
     // Black king a8: 6 from the centre; kings a8-e1: Manhattan 4 + 7 = 11, so 3.
@@ -211,7 +217,7 @@ describe('terms added for the second tuning round', () => {
     // g7 is stopped by its own e5 pawn after one centre square.
     expect(at('b3k3/6b1/8/4p3/8/2n2P2/1B4B1/4K3 w - - 0 1', L.BISHOP_LONG_DIAGONAL)).toEqual([1, 1]);
   });
-  test('bishop.rammedPawns: own pawns blocked by enemy pawns on the bishop\'s colour', () => {
+  test("bishop.rammedPawns: own pawns blocked by enemy pawns on the bishop's colour", () => {
     // White c1 (dark): d4 is dark and rammed, e4 light, b2 dark but free. Black f8 (dark): e5 dark and rammed.
     const fen = '4kb2/8/8/3pp3/3PP3/8/1P6/2B1K3 w - - 0 1';
     expect(at(fen, L.BISHOP_RAMMED_PAWNS)).toEqual([1, 1]);

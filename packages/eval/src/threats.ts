@@ -29,15 +29,24 @@ import { DISTANCE, FORWARD_FILE } from './tables';
 
 /** Colour c's threats against the other side (packed, good for c). */
 export function evalThreats(pos: Position, ctx: EvalContext, c: number): number {
-  const bb = pos.bb, A = ctx.att, w = ctx.w, tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
-  const a = c << 4, d = a ^ 16, o = a, to = d;
-  const nonPawnLo = bb[to] & ~bb[to + 2] & ~bb[to + 12], nonPawnHi = bb[to + 1] & ~bb[to + 3] & ~bb[to + 13];
+  const bb = pos.bb,
+    A = ctx.att,
+    w = ctx.w,
+    tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
+  const a = c << 4,
+    d = a ^ 16,
+    o = a,
+    to = d;
+  const nonPawnLo = bb[to] & ~bb[to + 2] & ~bb[to + 12],
+    nonPawnHi = bb[to + 1] & ~bb[to + 3] & ~bb[to + 13];
   let s = 0;
   // Enemy pieces attacked by our pawns.
-  const paLo = A[a + ATT_PAWN], paHi = A[a + ATT_PAWN + 1];
+  const paLo = A[a + ATT_PAWN],
+    paHi = A[a + ATT_PAWN + 1];
   if (((paLo & nonPawnLo) | (paHi & nonPawnHi)) !== 0) {
     for (let vt = 2; vt <= 5; vt++) {
-      const vLo = paLo & bb[to + 2 * vt], vHi = paHi & bb[to + 2 * vt + 1];
+      const vLo = paLo & bb[to + 2 * vt],
+        vHi = paHi & bb[to + 2 * vt + 1];
       if ((vLo | vHi) === 0) continue;
       const n = popcount(vLo, vHi);
       s += n * w[THREAT_BY_PAWN + vt - 2];
@@ -49,24 +58,34 @@ export function evalThreats(pos: Position, ctx: EvalContext, c: number): number 
   const weakHi = bb[to + 1] & ~bb[to + 13] & ~A[d + ATT_PAWN + 1] & A[a + ATT_ALL + 1];
   const mLo = (nonPawnLo | weakLo) & (A[a + ATT_KNIGHT] | A[a + ATT_BISHOP]);
   const mHi = (nonPawnHi | weakHi) & (A[a + ATT_KNIGHT + 1] | A[a + ATT_BISHOP + 1]);
-  const rLo = weakLo & A[a + ATT_ROOK], rHi = weakHi & A[a + ATT_ROOK + 1];
+  const rLo = weakLo & A[a + ATT_ROOK],
+    rHi = weakHi & A[a + ATT_ROOK + 1];
   if ((mLo | mHi | rLo | rHi) !== 0) {
     for (let vt = 1; vt <= 5; vt++) {
-      const vLo = bb[to + 2 * vt], vHi = bb[to + 2 * vt + 1];
+      const vLo = bb[to + 2 * vt],
+        vHi = bb[to + 2 * vt + 1];
       if ((((mLo | rLo) & vLo) | ((mHi | rHi) & vHi)) === 0) continue;
       const nm = popcount(mLo & vLo, mHi & vHi);
       const nr = popcount(rLo & vLo, rHi & vHi);
       s += nm * w[THREAT_BY_MINOR + vt - 1] + nr * w[THREAT_BY_ROOK + vt - 1];
-      if (tr !== null) { tr[THREAT_BY_MINOR + vt - 1] += nm; tr[THREAT_BY_ROOK + vt - 1] += nr; }
+      if (tr !== null) {
+        tr[THREAT_BY_MINOR + vt - 1] += nm;
+        tr[THREAT_BY_ROOK + vt - 1] += nr;
+      }
     }
   }
   // Hanging: enemy pieces we attack that nothing defends.
-  const nh = popcount(nonPawnLo & A[a + ATT_ALL] & ~A[d + ATT_ALL], nonPawnHi & A[a + ATT_ALL + 1] & ~A[d + ATT_ALL + 1]);
+  const nh = popcount(
+    nonPawnLo & A[a + ATT_ALL] & ~A[d + ATT_ALL],
+    nonPawnHi & A[a + ATT_ALL + 1] & ~A[d + ATT_ALL + 1],
+  );
   s += nh * w[THREAT_HANGING];
   if (tr !== null) tr[THREAT_HANGING] += nh;
   // Safe pawn pushes (one or two squares) that would attack an enemy piece.
-  const eLo = ~(bb[0] | bb[16]), eHi = ~(bb[1] | bb[17]);
-  const pLo = bb[o + 2], pHi = bb[o + 3];
+  const eLo = ~(bb[0] | bb[16]),
+    eHi = ~(bb[1] | bb[17]);
+  const pLo = bb[o + 2],
+    pHi = bb[o + 3];
   let qLo: number, qHi: number;
   if (c === 0) {
     qLo = (pLo << 8) & eLo;
@@ -105,13 +124,21 @@ export function evalThreats(pos: Position, ctx: EvalContext, c: number): number 
  * evalThreats, which more popcounts would push past TurboFan's inlining budget.
  */
 export function evalContested(pos: Position, ctx: EvalContext): number {
-  const bb = pos.bb, A = ctx.att, w = ctx.w, tracing = ctx.tracing;
+  const bb = pos.bb,
+    A = ctx.att,
+    w = ctx.w,
+    tracing = ctx.tracing;
   let s = 0;
   for (let c = 0; c < 2; c++) {
-    const a = c << 4, d = a ^ 16;
-    const nk = popcount(bb[d] & ~bb[d + 12] & A[a + ATT_KING] & ~A[d + ATT_ALL], bb[d + 1] & ~bb[d + 13] & A[a + ATT_KING + 1] & ~A[d + ATT_ALL + 1]);
+    const a = c << 4,
+      d = a ^ 16;
+    const nk = popcount(
+      bb[d] & ~bb[d + 12] & A[a + ATT_KING] & ~A[d + ATT_ALL],
+      bb[d + 1] & ~bb[d + 13] & A[a + ATT_KING + 1] & ~A[d + ATT_ALL + 1],
+    );
     const rLo = A[d + ATT_ALL] & A[a + ATT_ALL] & ~A[d + ATT_PAWN] & ~(A[d + ATT_TWO] & ~A[a + ATT_TWO]);
-    const rHi = A[d + ATT_ALL + 1] & A[a + ATT_ALL + 1] & ~A[d + ATT_PAWN + 1] & ~(A[d + ATT_TWO + 1] & ~A[a + ATT_TWO + 1]);
+    const rHi =
+      A[d + ATT_ALL + 1] & A[a + ATT_ALL + 1] & ~A[d + ATT_PAWN + 1] & ~(A[d + ATT_TWO + 1] & ~A[a + ATT_TWO + 1]);
     const nr = popcount(rLo, rHi);
     const v = nk * w[THREAT_BY_KING] + nr * w[THREAT_RESTRICTED];
     s += c === 0 ? v : -v;
@@ -127,29 +154,57 @@ export function evalContested(pos: Position, ctx: EvalContext): number {
 /** Colour c's passed pawns (from the pawn entry e) on the current board (packed, good for c). */
 export function evalPassed(pos: Position, ctx: EvalContext, c: number, e: number): number {
   const h = ctx.pawnHash;
-  let lo = h[e + PE_PASSED + 2 * c], hi = h[e + PE_PASSED + 2 * c + 1];
+  let lo = h[e + PE_PASSED + 2 * c],
+    hi = h[e + PE_PASSED + 2 * c + 1];
   if ((lo | hi) === 0) return 0;
-  const bb = pos.bb, board = pos.board, A = ctx.att, w = ctx.w, tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
-  const a = c << 4, d = a ^ 16, t = c ^ 1, FF = FORWARD_FILE, D = DISTANCE;
-  const occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
-  const ok = kingSq(bb, c), ek = kingSq(bb, t);
+  const bb = pos.bb,
+    board = pos.board,
+    A = ctx.att,
+    w = ctx.w,
+    tr = ctx.tracing ? (c === 0 ? ctx.tw : ctx.tb) : null;
+  const a = c << 4,
+    d = a ^ 16,
+    t = c ^ 1,
+    FF = FORWARD_FILE,
+    D = DISTANCE;
+  const occLo = bb[0] | bb[16],
+    occHi = bb[1] | bb[17];
+  const ok = kingSq(bb, c),
+    ek = kingSq(bb, t);
   const enemyPawnsOnly = (t === 0 ? pos.st.nonPawnW : pos.st.nonPawnB) === 0;
   let s = 0;
   while ((lo | hi) !== 0) {
     let sq: number;
-    if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
-    else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
-    const r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3), stop = c === 0 ? sq + 8 : sq - 8, i = (c << 7) + (sq << 1);
-    if (board[stop] !== 0) { s += w[PASSED_BLOCKED]; if (tr !== null) tr[PASSED_BLOCKED]++; }
+    if (lo !== 0) {
+      sq = 31 - Math.clz32(lo ^ (lo - 1));
+      lo &= lo - 1;
+    } else {
+      sq = 63 - Math.clz32(hi ^ (hi - 1));
+      hi &= hi - 1;
+    }
+    const r = c === 0 ? sq >>> 3 : 7 - (sq >>> 3),
+      stop = c === 0 ? sq + 8 : sq - 8,
+      i = (c << 7) + (sq << 1);
+    if (board[stop] !== 0) {
+      s += w[PASSED_BLOCKED];
+      if (tr !== null) tr[PASSED_BLOCKED]++;
+    }
     const pathEmpty = ((FF[i] & occLo) | (FF[i + 1] & occHi)) === 0;
     if (pathEmpty && ((FF[i] & A[d + ATT_ALL]) | (FF[i + 1] & A[d + ATT_ALL + 1])) === 0) {
       s += w[PASSED_FREE + r];
       if (tr !== null) tr[PASSED_FREE + r]++;
     }
-    if (((sq < 32 ? A[a + ATT_ALL] : A[a + ATT_ALL + 1]) & (1 << sq)) !== 0) { s += w[PASSED_DEFENDED]; if (tr !== null) tr[PASSED_DEFENDED]++; }
-    const dOwn = D[(ok << 6) + stop], dEnemy = D[(ek << 6) + stop];
+    if (((sq < 32 ? A[a + ATT_ALL] : A[a + ATT_ALL + 1]) & (1 << sq)) !== 0) {
+      s += w[PASSED_DEFENDED];
+      if (tr !== null) tr[PASSED_DEFENDED]++;
+    }
+    const dOwn = D[(ok << 6) + stop],
+      dEnemy = D[(ek << 6) + stop];
     s += dOwn * w[PASSED_OWN_KING + r] + dEnemy * w[PASSED_ENEMY_KING + r];
-    if (tr !== null) { tr[PASSED_OWN_KING + r] += dOwn; tr[PASSED_ENEMY_KING + r] += dEnemy; }
+    if (tr !== null) {
+      tr[PASSED_OWN_KING + r] += dOwn;
+      tr[PASSED_ENEMY_KING + r] += dEnemy;
+    }
     if (enemyPawnsOnly && pathEmpty) {
       // Rule of the square: the king, with the move if it is its turn, cannot reach the promotion square in time.
       const q = c === 0 ? 56 + (sq & 7) : sq & 7;

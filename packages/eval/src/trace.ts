@@ -8,16 +8,7 @@
  */
 import { WHITE } from '@tempo-chess/bitboard';
 import { makeScore, type Position } from '@tempo-chess/position';
-import {
-  EvalContext,
-  TX_DRAWN,
-  TX_KPK,
-  TX_KS_ACTIVE_B,
-  TX_KS_ACTIVE_W,
-  TX_MOPUP,
-  TX_SF_B,
-  TX_SF_W,
-} from './context';
+import { EvalContext, TX_DRAWN, TX_KPK, TX_KS_ACTIVE_B, TX_KS_ACTIVE_W, TX_MOPUP, TX_SF_B, TX_SF_W } from './context';
 import { evaluateWhite } from './evaluate';
 import { EVAL_LIMIT, SCALE_NORMAL, blend, fade, kingSafetyTransform } from './taper';
 import { MATERIAL, N_PARAMS, PSQ_PAWN } from './layout';
@@ -52,7 +43,8 @@ export interface EvalTrace {
 
 /** Both halves of a king-safety sum for one attacking side. */
 function kingSafetySum(counts: Int32Array, p: EvalParams, out: number[]): void {
-  let mg = 0, eg = 0;
+  let mg = 0,
+    eg = 0;
   for (let i = 0; i < N_PARAMS; i++) {
     if (!PARAMS[i].kingSafety || counts[i] === 0) continue;
     mg += counts[i] * p.mg[i];
@@ -68,7 +60,7 @@ export function kingSafetyTerm(trace: EvalTrace, color: number, p: EvalParams): 
   const s = [0, 0];
   kingSafetySum(color === WHITE ? trace.white : trace.black, p, s);
   const t = kingSafetyTransform(makeScore(s[0], s[1]));
-  return [((t << 16) >> 16), (t + 0x8000) >> 16];
+  return [(t << 16) >> 16, (t + 0x8000) >> 16];
 }
 
 /** The score (side to move's view) that evaluate gives for the traced position under table p. */
@@ -77,7 +69,8 @@ export function scoreFromTrace(trace: EvalTrace, p: EvalParams): number {
   if (trace.drawn) v = 0;
   else if (trace.kpk !== null) v = trace.kpk;
   else {
-    let mg = 0, eg = 0;
+    let mg = 0,
+      eg = 0;
     for (let i = 0; i < N_PARAMS; i++) {
       if (PARAMS[i].kingSafety) continue;
       const c = trace.white[i] - trace.black[i];
@@ -85,7 +78,8 @@ export function scoreFromTrace(trace: EvalTrace, p: EvalParams): number {
       mg += c * p.mg[i];
       eg += c * p.eg[i];
     }
-    const kw = kingSafetyTerm(trace, 0, p), kb = kingSafetyTerm(trace, 1, p);
+    const kw = kingSafetyTerm(trace, 0, p),
+      kb = kingSafetyTerm(trace, 1, p);
     mg += kw[0] - kb[0];
     eg += kw[1] - kb[1];
     const sf = eg > 0 ? trace.scaleWhite : eg < 0 ? trace.scaleBlack : SCALE_NORMAL;
@@ -101,7 +95,9 @@ export function scoreFromTrace(trace: EvalTrace, p: EvalParams): number {
  * with a psq table whose values differ from ctx's (the trace would not add up).
  */
 export function traceEvaluation(pos: Position, ctx: EvalContext): EvalTrace {
-  const tw = ctx.tw, tb = ctx.tb, tx = ctx.tx;
+  const tw = ctx.tw,
+    tb = ctx.tb,
+    tx = ctx.tx;
   tw.fill(0);
   tb.fill(0);
   tx.fill(0);
@@ -112,14 +108,19 @@ export function traceEvaluation(pos: Position, ctx: EvalContext): EvalTrace {
   for (let sq = 0; sq < 64; sq++) {
     const pc = pos.board[sq];
     if (pc === 0) continue;
-    const t = pc & 7, black = pc >= 8, arr = black ? tb : tw, s = black ? sq ^ 56 : sq;
+    const t = pc & 7,
+      black = pc >= 8,
+      arr = black ? tb : tw,
+      s = black ? sq ^ 56 : sq;
     if (t < 6) arr[MATERIAL + t - 1]++;
     arr[PSQ_PAWN + 64 * (t - 1) + s]++;
     const v = (t < 6 ? ctx.w[MATERIAL + t - 1] : 0) + ctx.w[PSQ_PAWN + 64 * (t - 1) + s];
     psq = (psq + (black ? -v : v)) | 0;
   }
   if (psq !== pos.st.psq)
-    throw new Error('traceEvaluation: the position was built with a psq table other than the context\'s (use { psq: ctx.psq })');
+    throw new Error(
+      "traceEvaluation: the position was built with a psq table other than the context's (use { psq: ctx.psq })",
+    );
   ctx.tracing = true;
   let v: number;
   try {

@@ -19,7 +19,11 @@ export const PINNED = new Int32Array(2);
  * traffic. `us` offset o = 16 * us.
  */
 export function pinnedPieces(bb: Int32Array, us: number, ksq: number, occLo: number, occHi: number): boolean {
-  const o = us << 4, t = o ^ 16, k2 = ksq << 1, RR = ROOK_RAYS, BR = BISHOP_RAYS;
+  const o = us << 4,
+    t = o ^ 16,
+    k2 = ksq << 1,
+    RR = ROOK_RAYS,
+    BR = BISHOP_RAYS;
   const sLo = (RR[k2] & (bb[t + 8] | bb[t + 10])) | (BR[k2] & (bb[t + 6] | bb[t + 10]));
   const sHi = (RR[k2 + 1] & (bb[t + 9] | bb[t + 11])) | (BR[k2 + 1] & (bb[t + 7] | bb[t + 11]));
   if ((sLo | sHi) === 0) return false;

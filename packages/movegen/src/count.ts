@@ -4,7 +4,28 @@
  * by popcount. A separate function rather than a flag in generate(), because the
  * branch-free counting loop is what makes bulk perft fast.
  */
-import { BETWEEN, BISHOP_PARAMS, BISHOP_STEPS, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, LINE, NOT_FILE_A as NOT_A, NOT_FILE_H as NOT_H, NO_SQUARE, PAWN_ATTACKS, RANK_1_LO, RANK_3_LO, RANK_6_HI, RANK_8_HI, ROOK_PARAMS, ROOK_STEPS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo-chess/bitboard';
+import {
+  BETWEEN,
+  BISHOP_PARAMS,
+  BISHOP_STEPS,
+  BISHOP_TABLE,
+  KING_ATTACKS,
+  KNIGHT_ATTACKS,
+  LINE,
+  NOT_FILE_A as NOT_A,
+  NOT_FILE_H as NOT_H,
+  NO_SQUARE,
+  PAWN_ATTACKS,
+  RANK_1_LO,
+  RANK_3_LO,
+  RANK_6_HI,
+  RANK_8_HI,
+  ROOK_PARAMS,
+  ROOK_STEPS,
+  ROOK_TABLE,
+  bishopIndex,
+  rookIndex,
+} from '@tempo-chess/bitboard';
 import { epCaptureIsLegal, isAttacked, type Position } from '@tempo-chess/position';
 import { PINNED, pinnedPieces } from './common';
 import { generateCastlingInto, generatePinnedPawnsInto } from './gen';
@@ -32,30 +53,45 @@ function bytes(lo: number, hi: number): number {
 
 /** Number of legal moves of the side to move; equals generateLegal's count. */
 export function countLegal(pos: Position): number {
-  const bb = pos.bb, st = pos.st;
-  const KA = KING_ATTACKS, NA = KNIGHT_ATTACKS; // module tables bound to locals (see DESIGN.md)
-  const us = pos.side, o = us << 4, t = o ^ 16;
-  const ownLo = bb[o], ownHi = bb[o + 1];
-  const occLo = ownLo | bb[t], occHi = ownHi | bb[t + 1];
+  const bb = pos.bb,
+    st = pos.st;
+  const KA = KING_ATTACKS,
+    NA = KNIGHT_ATTACKS; // module tables bound to locals (see DESIGN.md)
+  const us = pos.side,
+    o = us << 4,
+    t = o ^ 16;
+  const ownLo = bb[o],
+    ownHi = bb[o + 1];
+  const occLo = ownLo | bb[t],
+    occHi = ownHi | bb[t + 1];
   const kb0 = bb[o + 12];
   const ksq = kb0 !== 0 ? 31 - Math.clz32(kb0 ^ (kb0 - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
   const k2 = ksq << 1;
-  const chLo = st.checkersLo, chHi = st.checkersHi;
+  const chLo = st.checkersLo,
+    chHi = st.checkersHi;
   let n = 0;
 
   // King: each target tested with the king lifted off the board. One loop over
   // both halves, so its one isAttacked call site is warm whichever side moves
   // (see the sliders below on V8's inlining).
-  const kOccLo = ksq < 32 ? occLo & ~(1 << ksq) : occLo, kOccHi = ksq < 32 ? occHi : occHi & ~(1 << (ksq - 32));
+  const kOccLo = ksq < 32 ? occLo & ~(1 << ksq) : occLo,
+    kOccHi = ksq < 32 ? occHi : occHi & ~(1 << (ksq - 32));
   const them = us ^ 1;
-  for (let lo = KA[k2] & ~ownLo, hi = KA[k2 + 1] & ~ownHi, sq = 0; (lo | hi) !== 0; ) {
-    if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
-    else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+  for (let lo = KA[k2] & ~ownLo, hi = KA[k2 + 1] & ~ownHi, sq = 0; (lo | hi) !== 0;) {
+    if (lo !== 0) {
+      sq = 31 - Math.clz32(lo ^ (lo - 1));
+      lo &= lo - 1;
+    } else {
+      sq = 63 - Math.clz32(hi ^ (hi - 1));
+      hi &= hi - 1;
+    }
     if (!isAttacked(bb, sq, them, kOccLo, kOccHi)) n++;
   }
 
-  let tLo = ~ownLo, tHi = ~ownHi;
-  let cmLo = -1, cmHi = -1;
+  let tLo = ~ownLo,
+    tHi = ~ownHi;
+  let cmLo = -1,
+    cmHi = -1;
   const inCheck = (chLo | chHi) !== 0;
   if (inCheck) {
     if ((chLo !== 0 && chHi !== 0) || (chLo & (chLo - 1)) !== 0 || (chHi & (chHi - 1)) !== 0) return n;
@@ -67,7 +103,8 @@ export function countLegal(pos: Position): number {
     tHi &= cmHi;
   }
 
-  let pinLo = 0, pinHi = 0;
+  let pinLo = 0,
+    pinHi = 0;
   if (pinnedPieces(bb, us, ksq, occLo, occHi)) {
     pinLo = PINNED[0];
     pinHi = PINNED[1];
@@ -75,10 +112,16 @@ export function countLegal(pos: Position): number {
   const lineBase = k2 << 6;
 
   let acc = 0; // per-byte counts, at most 16 for each of at most 10 knights (SWAR written out, see the sliders below)
-  for (let lo = bb[o + 4] & ~pinLo, hi = bb[o + 5] & ~pinHi, f2 = 0; (lo | hi) !== 0; ) {
-    if (lo !== 0) { f2 = (31 - Math.clz32(lo ^ (lo - 1))) << 1; lo &= lo - 1; }
-    else { f2 = (63 - Math.clz32(hi ^ (hi - 1))) << 1; hi &= hi - 1; }
-    let x = NA[f2] & tLo, y = NA[f2 + 1] & tHi;
+  for (let lo = bb[o + 4] & ~pinLo, hi = bb[o + 5] & ~pinHi, f2 = 0; (lo | hi) !== 0;) {
+    if (lo !== 0) {
+      f2 = (31 - Math.clz32(lo ^ (lo - 1))) << 1;
+      lo &= lo - 1;
+    } else {
+      f2 = (63 - Math.clz32(hi ^ (hi - 1))) << 1;
+      hi &= hi - 1;
+    }
+    let x = NA[f2] & tLo,
+      y = NA[f2 + 1] & tHi;
     x = (x - ((x >>> 1) & 0x55555555)) | 0;
     y = (y - ((y >>> 1) & 0x55555555)) | 0;
     x = (x & 0x33333333) + ((x >>> 2) & 0x33333333) + (y & 0x33333333) + ((y >>> 2) & 0x33333333);
@@ -95,21 +138,33 @@ export function countLegal(pos: Position): number {
   // function was compiled, and with calls here the speed depended on which side had
   // moved most before (a cold hi-half loop left its calls out of line: bulk perft 6
   // ran ~25% slower after a perft 5 warm-up than after a perft 4 one).
-  const bLo = bb[o + 6] | bb[o + 10], bHi = bb[o + 7] | bb[o + 11];
-  const rLo = bb[o + 8] | bb[o + 10], rHi = bb[o + 9] | bb[o + 11];
+  const bLo = bb[o + 6] | bb[o + 10],
+    bHi = bb[o + 7] | bb[o + 11];
+  const rLo = bb[o + 8] | bb[o + 10],
+    rHi = bb[o + 9] | bb[o + 11];
   if (((bLo | rLo) & pinLo) !== 0 || ((bHi | rHi) & pinHi) !== 0)
     n += countPinnedSliders(bLo, bHi, rLo, rHi, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
   else {
     for (let kind = 0; kind < 2; kind++) {
-      const P = kind === 0 ? BISHOP_PARAMS : ROOK_PARAMS, T = kind === 0 ? BISHOP_TABLE : ROOK_TABLE, ST = kind === 0 ? BISHOP_STEPS : ROOK_STEPS;
+      const P = kind === 0 ? BISHOP_PARAMS : ROOK_PARAMS,
+        T = kind === 0 ? BISHOP_TABLE : ROOK_TABLE,
+        ST = kind === 0 ? BISHOP_STEPS : ROOK_STEPS;
       acc = 0;
-      for (let lo = kind === 0 ? bLo : rLo, hi = kind === 0 ? bHi : rHi, j = 0; (lo | hi) !== 0; ) {
-        if (lo !== 0) { j = (31 - Math.clz32(lo ^ (lo - 1))) << 3; lo &= lo - 1; }
-        else { j = (63 - Math.clz32(hi ^ (hi - 1))) << 3; hi &= hi - 1; }
+      for (let lo = kind === 0 ? bLo : rLo, hi = kind === 0 ? bHi : rHi, j = 0; (lo | hi) !== 0;) {
+        if (lo !== 0) {
+          j = (31 - Math.clz32(lo ^ (lo - 1))) << 3;
+          lo &= lo - 1;
+        } else {
+          j = (63 - Math.clz32(hi ^ (hi - 1))) << 3;
+          hi &= hi - 1;
+        }
         // Line neighbours all occupied: they are the attacks, no lookup (see ROOK_STEPS).
-        let x = ST[j >> 2], y = ST[(j >> 2) + 1];
+        let x = ST[j >> 2],
+          y = ST[(j >> 2) + 1];
         if (((x & ~occLo) | (y & ~occHi)) !== 0) {
-          const i = P[j + 5] + (((Math.imul(occLo & P[j], P[j + 2]) ^ Math.imul(occHi & P[j + 1], P[j + 3])) >>> P[j + 4]) << 1);
+          const i =
+            P[j + 5] +
+            (((Math.imul(occLo & P[j], P[j + 2]) ^ Math.imul(occHi & P[j + 1], P[j + 3])) >>> P[j + 4]) << 1);
           x = T[i];
           y = T[i + 1];
         }
@@ -123,7 +178,10 @@ export function countLegal(pos: Position): number {
       n += Math.imul(acc, 0x01010101) >>> 24;
     }
   }
-  n += us === 0 ? countWhitePawns(bb, occLo, occHi, pinLo, pinHi, cmLo, cmHi) : countBlackPawns(bb, occLo, occHi, pinLo, pinHi, cmLo, cmHi);
+  n +=
+    us === 0
+      ? countWhitePawns(bb, occLo, occHi, pinLo, pinHi, cmLo, cmHi)
+      : countBlackPawns(bb, occLo, occHi, pinLo, pinHi, cmLo, cmHi);
 
   // Rare cases through the list generator's own code: pinned pawns, en passant, castling.
   if (!inCheck && ((bb[o + 2] & pinLo) | (bb[o + 3] & pinHi)) !== 0)
@@ -131,15 +189,22 @@ export function countLegal(pos: Position): number {
   const ep = st.ep;
   if (ep !== NO_SQUARE) {
     const p = (them << 7) + (ep << 1);
-    for (let a = PAWN_ATTACKS[p] & bb[o + 2]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos.bb, pos.side, 31 - Math.clz32(a ^ (a - 1)), ep)) n++;
-    for (let a = PAWN_ATTACKS[p + 1] & bb[o + 3]; a !== 0; a &= a - 1) if (epCaptureIsLegal(pos.bb, pos.side, 63 - Math.clz32(a ^ (a - 1)), ep)) n++;
+    for (let a = PAWN_ATTACKS[p] & bb[o + 2]; a !== 0; a &= a - 1)
+      if (epCaptureIsLegal(pos.bb, pos.side, 31 - Math.clz32(a ^ (a - 1)), ep)) n++;
+    for (let a = PAWN_ATTACKS[p + 1] & bb[o + 3]; a !== 0; a &= a - 1)
+      if (epCaptureIsLegal(pos.bb, pos.side, 63 - Math.clz32(a ^ (a - 1)), ep)) n++;
   }
   if (!inCheck) {
     const rights = st.castling & (us === 0 ? 3 : 12);
     // Most nodes with rights have every castling path blocked: reject those here.
     if (rights !== 0) {
-      const ep2 = pos.castling.emptyPath, r1 = (rights & -rights) << 1, r2 = (rights & ~(rights & -rights)) << 1;
-      if (((ep2[r1] & occLo) | (ep2[r1 + 1] & occHi)) === 0 || (r2 !== 0 && ((ep2[r2] & occLo) | (ep2[r2 + 1] & occHi)) === 0))
+      const ep2 = pos.castling.emptyPath,
+        r1 = (rights & -rights) << 1,
+        r2 = (rights & ~(rights & -rights)) << 1;
+      if (
+        ((ep2[r1] & occLo) | (ep2[r1 + 1] & occHi)) === 0 ||
+        (r2 !== 0 && ((ep2[r2] & occLo) | (ep2[r2 + 1] & occHi)) === 0)
+      )
         n += generateCastlingInto(pos, scratch, 0, rights, ksq, occLo, occHi);
     }
   }
@@ -147,14 +212,34 @@ export function countLegal(pos: Position): number {
 }
 
 /** Slider moves when some slider is pinned: pinned ones keep to the pin line, and stay put in check. */
-function countPinnedSliders(bLo: number, bHi: number, rLo: number, rHi: number, occLo: number, occHi: number, tLo: number, tHi: number, pinLo: number, pinHi: number, lineBase: number, inCheck: boolean): number {
+function countPinnedSliders(
+  bLo: number,
+  bHi: number,
+  rLo: number,
+  rHi: number,
+  occLo: number,
+  occHi: number,
+  tLo: number,
+  tHi: number,
+  pinLo: number,
+  pinHi: number,
+  lineBase: number,
+  inCheck: boolean,
+): number {
   let n = 0;
   for (let kind = 0; kind < 2; kind++) {
     const table = kind === 0 ? BISHOP_TABLE : ROOK_TABLE;
-    for (let s = 0, lo = kind === 0 ? bLo : rLo, hi = kind === 0 ? bHi : rHi; (lo | hi) !== 0; ) {
-      if (lo !== 0) { s = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; } else { s = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+    for (let s = 0, lo = kind === 0 ? bLo : rLo, hi = kind === 0 ? bHi : rHi; (lo | hi) !== 0;) {
+      if (lo !== 0) {
+        s = 31 - Math.clz32(lo ^ (lo - 1));
+        lo &= lo - 1;
+      } else {
+        s = 63 - Math.clz32(hi ^ (hi - 1));
+        hi &= hi - 1;
+      }
       const i = kind === 0 ? bishopIndex(s, occLo, occHi) : rookIndex(s, occLo, occHi);
-      let aLo = table[i] & tLo, aHi = table[i + 1] & tHi;
+      let aLo = table[i] & tLo,
+        aHi = table[i + 1] & tHi;
       if ((s < 32 ? (pinLo >>> s) & 1 : (pinHi >>> (s - 32)) & 1) !== 0) {
         if (inCheck) continue;
         aLo &= LINE[lineBase + (s << 1)];
@@ -167,29 +252,65 @@ function countPinnedSliders(bLo: number, bHi: number, rLo: number, rHi: number, 
 }
 
 /** Moves of white's unpinned pawns, set-wise; promotions count four. */
-function countWhitePawns(bb: Int32Array, occLo: number, occHi: number, pinLo: number, pinHi: number, cmLo: number, cmHi: number): number {
-  const pLo = bb[2] & ~pinLo, pHi = bb[3] & ~pinHi;
-  const eLo = bb[16] & cmLo, eHi = bb[17] & cmHi;
-  const emLo = ~occLo, emHi = ~occHi;
-  const sLo = (pLo << 8) & emLo, sHi = ((pHi << 8) | (pLo >>> 24)) & emHi;
+function countWhitePawns(
+  bb: Int32Array,
+  occLo: number,
+  occHi: number,
+  pinLo: number,
+  pinHi: number,
+  cmLo: number,
+  cmHi: number,
+): number {
+  const pLo = bb[2] & ~pinLo,
+    pHi = bb[3] & ~pinHi;
+  const eLo = bb[16] & cmLo,
+    eHi = bb[17] & cmHi;
+  const emLo = ~occLo,
+    emHi = ~occHi;
+  const sLo = (pLo << 8) & emLo,
+    sHi = ((pHi << 8) | (pLo >>> 24)) & emHi;
   const dLo = ((sLo & RANK_3_LO) << 8) & emLo & cmLo;
-  const aLo = ((pLo & NOT_A) << 7) & eLo, aHi = (((pHi & NOT_A) << 7) | ((pLo & NOT_A) >>> 25)) & eHi;
-  const cLo = ((pLo & NOT_H) << 9) & eLo, cHi = (((pHi & NOT_H) << 9) | ((pLo & NOT_H) >>> 23)) & eHi;
-  const qLo = sLo & cmLo, qHi = sHi & cmHi;
-  const promo = (qHi & RANK_8_HI) >>> 24 | ((aHi & RANK_8_HI) >>> 16) | ((cHi & RANK_8_HI) >>> 8);
-  return Math.imul(bytes(qLo, qHi) + bytes(dLo, aLo) + bytes(aHi, cLo) + bytes(cHi, 0) + 3 * bytes(promo, 0), 0x01010101) >>> 24;
+  const aLo = ((pLo & NOT_A) << 7) & eLo,
+    aHi = (((pHi & NOT_A) << 7) | ((pLo & NOT_A) >>> 25)) & eHi;
+  const cLo = ((pLo & NOT_H) << 9) & eLo,
+    cHi = (((pHi & NOT_H) << 9) | ((pLo & NOT_H) >>> 23)) & eHi;
+  const qLo = sLo & cmLo,
+    qHi = sHi & cmHi;
+  const promo = ((qHi & RANK_8_HI) >>> 24) | ((aHi & RANK_8_HI) >>> 16) | ((cHi & RANK_8_HI) >>> 8);
+  return (
+    Math.imul(bytes(qLo, qHi) + bytes(dLo, aLo) + bytes(aHi, cLo) + bytes(cHi, 0) + 3 * bytes(promo, 0), 0x01010101) >>>
+    24
+  );
 }
 
 /** Moves of black's unpinned pawns, set-wise; promotions count four. */
-function countBlackPawns(bb: Int32Array, occLo: number, occHi: number, pinLo: number, pinHi: number, cmLo: number, cmHi: number): number {
-  const pLo = bb[18] & ~pinLo, pHi = bb[19] & ~pinHi;
-  const eLo = bb[0] & cmLo, eHi = bb[1] & cmHi;
-  const emLo = ~occLo, emHi = ~occHi;
-  const sLo = ((pLo >>> 8) | (pHi << 24)) & emLo, sHi = (pHi >>> 8) & emHi;
+function countBlackPawns(
+  bb: Int32Array,
+  occLo: number,
+  occHi: number,
+  pinLo: number,
+  pinHi: number,
+  cmLo: number,
+  cmHi: number,
+): number {
+  const pLo = bb[18] & ~pinLo,
+    pHi = bb[19] & ~pinHi;
+  const eLo = bb[0] & cmLo,
+    eHi = bb[1] & cmHi;
+  const emLo = ~occLo,
+    emHi = ~occHi;
+  const sLo = ((pLo >>> 8) | (pHi << 24)) & emLo,
+    sHi = (pHi >>> 8) & emHi;
   const dHi = ((sHi & RANK_6_HI) >>> 8) & emHi & cmHi;
-  const aLo = (((pLo & NOT_A) >>> 9) | ((pHi & NOT_A) << 23)) & eLo, aHi = ((pHi & NOT_A) >>> 9) & eHi;
-  const cLo = (((pLo & NOT_H) >>> 7) | ((pHi & NOT_H) << 25)) & eLo, cHi = ((pHi & NOT_H) >>> 7) & eHi;
-  const qLo = sLo & cmLo, qHi = sHi & cmHi;
+  const aLo = (((pLo & NOT_A) >>> 9) | ((pHi & NOT_A) << 23)) & eLo,
+    aHi = ((pHi & NOT_A) >>> 9) & eHi;
+  const cLo = (((pLo & NOT_H) >>> 7) | ((pHi & NOT_H) << 25)) & eLo,
+    cHi = ((pHi & NOT_H) >>> 7) & eHi;
+  const qLo = sLo & cmLo,
+    qHi = sHi & cmHi;
   const promo = (qLo & RANK_1_LO) | ((aLo & RANK_1_LO) << 8) | ((cLo & RANK_1_LO) << 16);
-  return Math.imul(bytes(qLo, qHi) + bytes(dHi, aLo) + bytes(aHi, cLo) + bytes(cHi, 0) + 3 * bytes(promo, 0), 0x01010101) >>> 24;
+  return (
+    Math.imul(bytes(qLo, qHi) + bytes(dHi, aLo) + bytes(aHi, cLo) + bytes(cHi, 0) + 3 * bytes(promo, 0), 0x01010101) >>>
+    24
+  );
 }

@@ -2,7 +2,15 @@
  * @tempo-chess/movegen: legal move generation (all, captures, quiets, quiet checks, evasions), bulk
  * counting, legal/pseudoLegal/givesCheck for single moves, SEE, perft.
  */
-export { MAX_MOVES, MoveStack, generateLegal, generateCaptures, generateQuiets, generateEvasions, legalMoves } from './list';
+export {
+  MAX_MOVES,
+  MoveStack,
+  generateLegal,
+  generateCaptures,
+  generateQuiets,
+  generateEvasions,
+  legalMoves,
+} from './list';
 export { countLegal } from './count';
 export { generateQuietChecks } from './quiet-checks';
 export { legal, pseudoLegal, givesCheck } from './legality';

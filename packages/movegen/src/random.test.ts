@@ -36,22 +36,29 @@ function corpus(seed: number, size: number, every: number): Position[] {
 describe('random games', () => {
   test('200,000 plies: posIsOk after every do and undo, generation modes agree, root restored', () => {
     const next = rng(20261121);
-    const list = new Int32Array(256), caps = new Int32Array(256), quiets = new Int32Array(256);
-    let plies = 0, games = 0, inCheckNodes = 0;
+    const list = new Int32Array(256),
+      caps = new Int32Array(256),
+      quiets = new Int32Array(256);
+    let plies = 0,
+      games = 0,
+      inCheckNodes = 0;
     while (plies < 200_000) {
       const [fen, c960] = STARTS[games % STARTS.length];
       const pos = Position.fromFen(fen, { chess960: c960 });
-      const rootFen = pos.toFen(), rootKey = pos.key;
+      const rootFen = pos.toFen(),
+        rootKey = pos.key;
       const played = playRandomGame(pos, next, 400, (p) => {
         const problem = posIsOk(p);
         if (problem !== null) fail(p, problem);
         const n = generateLegal(p, list, 0);
         if (countLegal(p) !== n) fail(p, `countLegal ${countLegal(p)} != ${n}`);
         // Captures and quiets partition the legal moves.
-        const nc = generateCaptures(p, caps, 0), nq = generateQuiets(p, quiets, 0);
+        const nc = generateCaptures(p, caps, 0),
+          nq = generateQuiets(p, quiets, 0);
         const all = new Set(list.subarray(0, n));
         const parts = new Set([...caps.subarray(0, nc), ...quiets.subarray(0, nq)]);
-        if (nc + nq !== n || parts.size !== n || [...parts].some((m) => !all.has(m))) fail(p, 'captures + quiets != legal');
+        if (nc + nq !== n || parts.size !== n || [...parts].some((m) => !all.has(m)))
+          fail(p, 'captures + quiets != legal');
         for (let i = 0; i < nc; i++) {
           const m = caps[i];
           const isCap = p.board[(m >>> 6) & 63] !== 0 || (m & 0xc000) === 0x8000 || (m & 0xc000) === 0x4000;
@@ -89,7 +96,8 @@ describe('single-move questions on a random corpus', () => {
       const legalSet = new Set(list.subarray(0, n));
       for (let m = 0; m < 65536; m++) {
         const ok = pseudoLegal(pos, m) && legal(pos, m);
-        if (ok !== legalSet.has(m)) fail(pos, `move ${m.toString(16)} (${moveToUci(pos, m)}): pseudoLegal&&legal=${ok}`);
+        if (ok !== legalSet.has(m))
+          fail(pos, `move ${m.toString(16)} (${moveToUci(pos, m)}): pseudoLegal&&legal=${ok}`);
         if (ok) accepted++;
       }
     }
@@ -99,7 +107,8 @@ describe('single-move questions on a random corpus', () => {
 
   test('givesCheck(m) agrees with doMove for every legal move', () => {
     const list = new Int32Array(256);
-    let checks = 0, moves = 0;
+    let checks = 0,
+      moves = 0;
     for (const pos of corpus(11, 2000, 5)) {
       const n = generateLegal(pos, list, 0);
       for (let i = 0; i < n; i++) {
@@ -118,8 +127,11 @@ describe('single-move questions on a random corpus', () => {
   });
 
   test('generateQuietChecks writes exactly the quiets that give check, in generateQuiets order', () => {
-    const quiets = new Int32Array(256), checks = new Int32Array(256);
-    let positions = 0, found = 0, discovered = 0;
+    const quiets = new Int32Array(256),
+      checks = new Int32Array(256);
+    let positions = 0,
+      found = 0,
+      discovered = 0;
     for (const pos of corpus(17, 4000, 3)) {
       if (pos.inCheck()) continue;
       positions++;
@@ -132,7 +144,10 @@ describe('single-move questions on a random corpus', () => {
         // A checker other than the moved piece: the check was uncovered.
         const to = (m >>> 6) & 63;
         pos.doMove(m);
-        const others = to < 32 ? (pos.st.checkersLo & ~(1 << to)) | pos.st.checkersHi : pos.st.checkersLo | (pos.st.checkersHi & ~(1 << (to - 32)));
+        const others =
+          to < 32
+            ? (pos.st.checkersLo & ~(1 << to)) | pos.st.checkersHi
+            : pos.st.checkersLo | (pos.st.checkersHi & ~(1 << (to - 32)));
         pos.undoMove();
         if ((m & 0xc000) === 0 && others !== 0) discovered++;
       }
@@ -141,7 +156,10 @@ describe('single-move questions on a random corpus', () => {
       const nc = generateQuietChecks(pos, checks, 1);
       const got = Array.from(checks.subarray(1, nc));
       if (checks[0] !== -1 || got.join() !== expected.join())
-        fail(pos, `quiet checks ${got.map((m) => moveToUci(pos, m)).join(' ')} != ${expected.map((m) => moveToUci(pos, m)).join(' ')}`);
+        fail(
+          pos,
+          `quiet checks ${got.map((m) => moveToUci(pos, m)).join(' ')} != ${expected.map((m) => moveToUci(pos, m)).join(' ')}`,
+        );
       found += expected.length;
     }
     expect(positions).toBeGreaterThan(3000);
@@ -166,12 +184,22 @@ describe('single-move questions on a random corpus', () => {
     expect(checks('3k4/8/8/8/8/8/3P4/3R3K w - - 0 1')).toEqual([]);
     // Black: the e5 knight shields the e8 rook from the e1 king; every knight move uncovers
     // it, and Nd3 and Nf3 also check directly (written once each).
-    expect(checks('4r2k/8/8/4n3/8/8/8/4K3 b - - 0 1')).toEqual(['e5c4', 'e5c6', 'e5d3', 'e5d7', 'e5f3', 'e5f7', 'e5g4', 'e5g6']);
+    expect(checks('4r2k/8/8/4n3/8/8/8/4K3 b - - 0 1')).toEqual([
+      'e5c4',
+      'e5c6',
+      'e5d3',
+      'e5d7',
+      'e5f3',
+      'e5f7',
+      'e5g4',
+      'e5g6',
+    ]);
   });
 
   test('see(m, t) == (brute-force exchange >= t) for captures and quiet moves', () => {
     const list = new Int32Array(256);
-    let compared = 0, losing = 0;
+    let compared = 0,
+      losing = 0;
     for (const pos of corpus(13, 1000, 3)) {
       const n = generateLegal(pos, list, 0);
       for (let i = 0; i < n; i++) {

@@ -8,18 +8,40 @@ import { BISHOP_DIRECTIONS, ROOK_DIRECTIONS } from '@tempo-chess/bitboard';
 import type { Move, Position } from '@tempo-chess/position';
 import { SEE_VALUE } from './see';
 
-const KNIGHT = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
-const KING = [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]];
+const KNIGHT = [
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
+];
+const KING = [
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
+  [0, -1],
+  [1, -1],
+];
 
 function attacks(board: Uint8Array, from: number, to: number): boolean {
-  const p = board[from], pt = p & 7, c = p >>> 3;
-  const df = (to & 7) - (from & 7), dr = (to >>> 3) - (from >>> 3);
+  const p = board[from],
+    pt = p & 7,
+    c = p >>> 3;
+  const df = (to & 7) - (from & 7),
+    dr = (to >>> 3) - (from >>> 3);
   if (pt === 1) return Math.abs(df) === 1 && dr === (c === 0 ? 1 : -1);
   if (pt === 2) return KNIGHT.some(([a, b]) => a === df && b === dr);
   if (pt === 6) return KING.some(([a, b]) => a === df && b === dr);
   const dirs = pt === 3 ? BISHOP_DIRECTIONS : pt === 4 ? ROOK_DIRECTIONS : [...ROOK_DIRECTIONS, ...BISHOP_DIRECTIONS];
   for (const [a, b] of dirs) {
-    let f = (from & 7) + a, r = (from >>> 3) + b;
+    let f = (from & 7) + a,
+      r = (from >>> 3) + b;
     while (f >= 0 && f < 8 && r >= 0 && r < 8) {
       const s = r * 8 + f;
       if (s === to) return true;
@@ -40,10 +62,14 @@ function pins(board: Uint8Array, c: number): { blockers: Set<number>; pinners: n
   const k = board.findIndex((p) => p === ((c << 3) | 6));
   const blockers = new Set<number>();
   const pinners: number[] = [];
-  for (const [dirs, types] of [[ROOK_DIRECTIONS, [4, 5]], [BISHOP_DIRECTIONS, [3, 5]]] as const) {
+  for (const [dirs, types] of [
+    [ROOK_DIRECTIONS, [4, 5]],
+    [BISHOP_DIRECTIONS, [3, 5]],
+  ] as const) {
     for (const [a, b] of dirs) {
       const ray: number[] = [];
-      for (let f = (k & 7) + a, r = (k >>> 3) + b; f >= 0 && f < 8 && r >= 0 && r < 8; f += a, r += b) ray.push(r * 8 + f);
+      for (let f = (k & 7) + a, r = (k >>> 3) + b; f >= 0 && f < 8 && r >= 0 && r < 8; f += a, r += b)
+        ray.push(r * 8 + f);
       const isSniper = (s: number) => board[s] !== 0 && board[s] >>> 3 !== c && types.includes((board[s] & 7) as never);
       ray.forEach((s, i) => {
         if (!isSniper(s)) return;
@@ -61,7 +87,8 @@ function pins(board: Uint8Array, c: number): { blockers: Set<number>; pinners: n
 export function seeReference(pos: Position, m: Move): number {
   if ((m & 0xc000) !== 0) return 0;
   const board = Uint8Array.from(pos.board);
-  const from = m & 63, to = (m >>> 6) & 63;
+  const from = m & 63,
+    to = (m >>> 6) & 63;
   const pinInfo = [pins(board, 0), pins(board, 1)];
   const gain = SEE_VALUE[board[to] & 7];
   board[to] = board[from];

@@ -5,7 +5,16 @@
  * a king captures only onto an undefended square; pieces pinned to their own king
  * stay out while their pinner is on the board.
  */
-import { BETWEEN, BISHOP_TABLE, KING_ATTACKS, KNIGHT_ATTACKS, PAWN_ATTACKS, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo-chess/bitboard';
+import {
+  BETWEEN,
+  BISHOP_TABLE,
+  KING_ATTACKS,
+  KNIGHT_ATTACKS,
+  PAWN_ATTACKS,
+  ROOK_TABLE,
+  bishopIndex,
+  rookIndex,
+} from '@tempo-chess/bitboard';
 import { NORMAL, type Move, type Position } from '@tempo-chess/position';
 import { BISHOP_RAYS, ROOK_RAYS } from './common';
 
@@ -17,26 +26,39 @@ const BLOCKERS = new Int32Array(4);
 const PINNERS = new Int32Array(4);
 
 function sliderBlockers(pos: Position, c: number, occLo: number, occHi: number): void {
-  const bb = pos.bb, o = c << 4, t = o ^ 16;
-  const k = bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
+  const bb = pos.bb,
+    o = c << 4,
+    t = o ^ 16;
+  const k =
+    bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
   let sLo = (ROOK_RAYS[2 * k] & (bb[t + 8] | bb[t + 10])) | (BISHOP_RAYS[2 * k] & (bb[t + 6] | bb[t + 10]));
   let sHi = (ROOK_RAYS[2 * k + 1] & (bb[t + 9] | bb[t + 11])) | (BISHOP_RAYS[2 * k + 1] & (bb[t + 7] | bb[t + 11]));
-  let blLo = 0, blHi = 0, piLo = 0, piHi = 0;
+  let blLo = 0,
+    blHi = 0,
+    piLo = 0,
+    piHi = 0;
   // As in Stockfish, snipers do not block each other: a slider behind another still pins.
   occLo &= ~sLo;
   occHi &= ~sHi;
   while ((sLo | sHi) !== 0) {
     let s: number;
-    if (sLo !== 0) { s = 31 - Math.clz32(sLo ^ (sLo - 1)); sLo &= sLo - 1; }
-    else { s = 63 - Math.clz32(sHi ^ (sHi - 1)); sHi &= sHi - 1; }
+    if (sLo !== 0) {
+      s = 31 - Math.clz32(sLo ^ (sLo - 1));
+      sLo &= sLo - 1;
+    } else {
+      s = 63 - Math.clz32(sHi ^ (sHi - 1));
+      sHi &= sHi - 1;
+    }
     const i = 2 * (k * 64 + s);
-    const bLo = BETWEEN[i] & occLo, bHi = BETWEEN[i + 1] & occHi;
+    const bLo = BETWEEN[i] & occLo,
+      bHi = BETWEEN[i + 1] & occHi;
     const one = (bLo !== 0) !== (bHi !== 0) && (bLo & (bLo - 1)) === 0 && (bHi & (bHi - 1)) === 0;
     if (!one) continue;
     blLo |= bLo;
     blHi |= bHi;
     if ((bLo & bb[o]) | (bHi & bb[o + 1])) {
-      if (s < 32) piLo |= 1 << s; else piHi |= 1 << (s - 32);
+      if (s < 32) piLo |= 1 << s;
+      else piHi |= 1 << (s - 32);
     }
   }
   BLOCKERS[2 * c] = blLo;
@@ -48,19 +70,27 @@ function sliderBlockers(pos: Position, c: number, occLo: number, occHi: number):
 /** Whether the static exchange after m wins at least threshold. Special moves count as an even trade. */
 export function see(pos: Position, m: Move, threshold: number): boolean {
   if ((m & 0xc000) !== NORMAL) return 0 >= threshold;
-  const bb = pos.bb, board = pos.board;
-  const from = m & 63, to = (m >>> 6) & 63;
+  const bb = pos.bb,
+    board = pos.board;
+  const from = m & 63,
+    to = (m >>> 6) & 63;
   let swap = SEE_VALUE[board[to] & 7] - threshold;
   if (swap < 0) return false;
   swap = SEE_VALUE[board[from] & 7] - swap;
   if (swap <= 0) return true;
-  const occ0Lo = bb[0] | bb[16], occ0Hi = bb[1] | bb[17];
-  let occLo = occ0Lo, occHi = occ0Hi;
-  if (from < 32) occLo &= ~(1 << from); else occHi &= ~(1 << (from - 32));
-  if (to < 32) occLo &= ~(1 << to); else occHi &= ~(1 << (to - 32));
+  const occ0Lo = bb[0] | bb[16],
+    occ0Hi = bb[1] | bb[17];
+  let occLo = occ0Lo,
+    occHi = occ0Hi;
+  if (from < 32) occLo &= ~(1 << from);
+  else occHi &= ~(1 << (from - 32));
+  if (to < 32) occLo &= ~(1 << to);
+  else occHi &= ~(1 << (to - 32));
   let stm = board[from] >>> 3;
-  const bqLo = bb[6] | bb[10] | bb[22] | bb[26], bqHi = bb[7] | bb[11] | bb[23] | bb[27];
-  const rqLo = bb[8] | bb[10] | bb[24] | bb[26], rqHi = bb[9] | bb[11] | bb[25] | bb[27];
+  const bqLo = bb[6] | bb[10] | bb[22] | bb[26],
+    bqHi = bb[7] | bb[11] | bb[23] | bb[27];
+  const rqLo = bb[8] | bb[10] | bb[24] | bb[26],
+    rqHi = bb[9] | bb[11] | bb[25] | bb[27];
   // The attackers (attackersTo's sets), with a magic lookup only for a kind of slider
   // that stands on one of the target's empty-board lines: with none there, none can
   // attack it now or be uncovered later, and the x-ray lookups below are skipped too.
@@ -68,8 +98,16 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
   const diag = ((BISHOP_RAYS[t2] & bqLo) | (BISHOP_RAYS[t2 + 1] & bqHi)) !== 0;
   const line = ((ROOK_RAYS[t2] & rqLo) | (ROOK_RAYS[t2 + 1] & rqHi)) !== 0;
   // White pawns attack sq from where a black pawn on sq would attack, and vice versa.
-  let atLo = (KNIGHT_ATTACKS[t2] & (bb[4] | bb[20])) | (KING_ATTACKS[t2] & (bb[12] | bb[28])) | (PAWN_ATTACKS[128 + t2] & bb[2]) | (PAWN_ATTACKS[t2] & bb[18]);
-  let atHi = (KNIGHT_ATTACKS[t2 + 1] & (bb[5] | bb[21])) | (KING_ATTACKS[t2 + 1] & (bb[13] | bb[29])) | (PAWN_ATTACKS[129 + t2] & bb[3]) | (PAWN_ATTACKS[t2 + 1] & bb[19]);
+  let atLo =
+    (KNIGHT_ATTACKS[t2] & (bb[4] | bb[20])) |
+    (KING_ATTACKS[t2] & (bb[12] | bb[28])) |
+    (PAWN_ATTACKS[128 + t2] & bb[2]) |
+    (PAWN_ATTACKS[t2] & bb[18]);
+  let atHi =
+    (KNIGHT_ATTACKS[t2 + 1] & (bb[5] | bb[21])) |
+    (KING_ATTACKS[t2 + 1] & (bb[13] | bb[29])) |
+    (PAWN_ATTACKS[129 + t2] & bb[3]) |
+    (PAWN_ATTACKS[t2 + 1] & bb[19]);
   if (diag) {
     const i = bishopIndex(to, occLo, occHi);
     atLo |= BISHOP_TABLE[i] & bqLo;
@@ -89,7 +127,8 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
     atLo &= occLo;
     atHi &= occHi;
     const o = stm << 4;
-    let sLo = atLo & bb[o], sHi = atHi & bb[o + 1];
+    let sLo = atLo & bb[o],
+      sHi = atHi & bb[o + 1];
     if ((sLo | sHi) === 0) break;
     if ((pinsKnown & (1 << stm)) === 0) {
       pinsKnown |= 1 << stm;
@@ -102,7 +141,9 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
     }
     res ^= 1;
     // Least valuable attacker: pawn, knight, bishop, rook, queen, king.
-    let pt = 1, pLo = 0, pHi = 0;
+    let pt = 1,
+      pLo = 0,
+      pHi = 0;
     for (; pt <= 6; pt++) {
       pLo = sLo & bb[o + 2 * pt];
       pHi = sHi & bb[o + 2 * pt + 1];
@@ -114,7 +155,8 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
     }
     swap = SEE_VALUE[pt] - swap;
     if (swap < res) break;
-    if (pLo !== 0) occLo &= ~(pLo & -pLo); else occHi &= ~(pHi & -pHi);
+    if (pLo !== 0) occLo &= ~(pLo & -pLo);
+    else occHi &= ~(pHi & -pHi);
     if (diag && (pt === 1 || pt === 3 || pt === 5)) {
       const i = bishopIndex(to, occLo, occHi);
       atLo |= BISHOP_TABLE[i] & bqLo;

@@ -38,7 +38,12 @@ export const STARTS: ReadonlyArray<[string, boolean]> = [
  * and promotions so games reach endgames), calling visit at every position. Returns
  * the moves played; the position is left at the end of the game.
  */
-export function playRandomGame(pos: Position, next: () => number, maxPlies: number, visit: (pos: Position, ply: number) => void): number[] {
+export function playRandomGame(
+  pos: Position,
+  next: () => number,
+  maxPlies: number,
+  visit: (pos: Position, ply: number) => void,
+): number[] {
   const list = new Int32Array(256);
   const played: number[] = [];
   for (let ply = 0; ply < maxPlies; ply++) {
@@ -50,7 +55,10 @@ export function playRandomGame(pos: Position, next: () => number, maxPlies: numb
     if (next() < 0.5) {
       for (let i = 0; i < n; i++) {
         const c = list[(i + Math.floor(next() * n)) % n];
-        if (pos.board[(c >>> 6) & 63] !== 0 && (c & 0xc000) !== 0xc000) { m = c; break; }
+        if (pos.board[(c >>> 6) & 63] !== 0 && (c & 0xc000) !== 0xc000) {
+          m = c;
+          break;
+        }
       }
     }
     pos.doMove(m);

@@ -21,7 +21,9 @@ import { generateLegal } from '@tempo-chess/movegen';
 import { DEFAULT_PSQ, EvalContext, evaluate } from '@tempo-chess/eval';
 import { AccumulatorStack, randomNet } from '@tempo-chess/nnue';
 
-const FENS = readFileSync('data/eval-positions.fen', 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+const FENS = readFileSync('data/eval-positions.fen', 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '' && !l.startsWith('#'));
 const ps = FENS.map((f) => Position.fromFen(f, { psq: DEFAULT_PSQ }));
 const list = new Int32Array(256);
 const mv = ps.map((p) => Int32Array.from(list.subarray(0, generateLegal(p, list, 0))));
@@ -31,7 +33,10 @@ let sink = 0;
 
 const SIZES = [128, 256, 512];
 /** The backends: workload name suffix, and whether the stack runs the SIMD kernels. */
-const BACKENDS: [string, boolean][] = [['', false], ['s', true]];
+const BACKENDS: [string, boolean][] = [
+  ['', false],
+  ['s', true],
+];
 /**
  * One stack per size and backend (index 2k: plain, 2k + 1: SIMD), the same net for
  * both, refreshed at each position: the position's accumulators stay in cache as a
@@ -47,7 +52,8 @@ const FORWARDS = 32;
 function pairs(n: number): void {
   for (let r = 0; r < n; r++)
     for (let i = 0; i < ps.length; i++) {
-      const p = ps[i], m = mv[i];
+      const p = ps[i],
+        m = mv[i];
       for (let j = 0; j < m.length; j++) {
         p.doMove(m[j]);
         p.undoMove();
@@ -70,7 +76,8 @@ function nnue(k: number, n: number): void {
   const s = stacks[k];
   for (let r = 0; r < n; r++)
     for (let i = 0; i < ps.length; i++) {
-      const p = ps[i], m = mv[i];
+      const p = ps[i],
+        m = mv[i];
       s.refresh(p);
       for (let j = 0; j < m.length; j++) {
         p.doMove(m[j]);
@@ -154,12 +161,18 @@ if (mode !== undefined) {
     }
   }
   const median = (a: number[]) => [...a].sort((x, y) => x - y)[4];
-  const ev = median(samples.eval), pair = median(samples.pairs);
+  const ev = median(samples.eval),
+    pair = median(samples.pairs);
   console.log(`${ps.length} positions, ${moves} moves; CPU time, median of 9 rounds (ns)`);
-  console.log(`doMove+undoMove pair ${pair.toFixed(1)}   hand-crafted evaluate ${ev.toFixed(0)} (${(ev / pair).toFixed(1)} pairs)`);
+  console.log(
+    `doMove+undoMove pair ${pair.toFixed(1)}   hand-crafted evaluate ${ev.toFixed(0)} (${(ev / pair).toFixed(1)} pairs)`,
+  );
   for (const k of keys) {
-    const u = median(updates[k]), f = median(forwards[k]), r = median(samples[`refresh${k}`]);
-    const h = parseInt(k, 10), backend = k.endsWith('s') ? 'SIMD ' : 'plain';
+    const u = median(updates[k]),
+      f = median(forwards[k]),
+      r = median(samples[`refresh${k}`]);
+    const h = parseInt(k, 10),
+      backend = k.endsWith('s') ? 'SIMD ' : 'plain';
     console.log(
       `H = ${String(h).padStart(3)} ${backend}: update + forward ${u.toFixed(0)} (${(u / ev).toFixed(2)} of evaluate, ${(u / pair).toFixed(1)} pairs); forward alone ${f.toFixed(0)}, so the update ~${(u - f).toFixed(0)}; refresh ${r.toFixed(0)}`,
     );

@@ -35,7 +35,12 @@ export async function assemble(watText) {
   }
 }
 
-const base64 = (bytes) => Buffer.from(bytes).toString('base64').match(/.{1,100}/g).map((l) => `  '${l}'`).join(' +\n');
+const base64 = (bytes) =>
+  Buffer.from(bytes)
+    .toString('base64')
+    .match(/.{1,100}/g)
+    .map((l) => `  '${l}'`)
+    .join(' +\n');
 
 /** The TypeScript module that carries the bytes of both modules. */
 export function moduleSource(bytes, sharedBytes) {
@@ -58,7 +63,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const watPath = fileURLToPath(new URL('../src/simd.wat', import.meta.url));
   const out = fileURLToPath(new URL('../src/simd-bytes.ts', import.meta.url));
   const wat = readFileSync(watPath, 'utf8');
-  const bytes = await assemble(wat), shared = await assemble(sharedWat(wat));
+  const bytes = await assemble(wat),
+    shared = await assemble(sharedWat(wat));
   writeFileSync(out, moduleSource(bytes, shared));
   console.log(`simd-bytes.ts: ${bytes.length} and ${shared.length} (shared memory) bytes of WebAssembly`);
 }

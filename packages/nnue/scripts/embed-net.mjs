@@ -36,4 +36,6 @@ for (const old of readdirSync(nets)) if (old.endsWith('.nnue') && old !== name) 
 writeFileSync(join(nets, name), bytes);
 writeFileSync(join(pkg, 'src/default-net-name.ts'), nameSource);
 writeFileSync(join(pkg, 'src/default-net.ts'), bytesSource);
-process.stdout.write(`embed-net: ${file} -> packages/nnue/nets/${name} and packages/nnue/src/default-net.ts, default-net-name.ts (${bytes.length} bytes)\n`);
+process.stdout.write(
+  `embed-net: ${file} -> packages/nnue/nets/${name} and packages/nnue/src/default-net.ts, default-net-name.ts (${bytes.length} bytes)\n`,
+);

@@ -39,9 +39,13 @@ const C960_SWAP = '1r3kr1/1pp3pp/8/8/8/8/1PP3PP/1R3KR1 w GBgb - 0 1';
 
 describe.each(PATHS)('AccumulatorStack (%s): incremental = from scratch', (path) => {
   test('10,000 positions of random games, H = 32, 8 buckets (and a refresh at each game start only)', () => {
-    const net = randomNet(32, 8, 5), stack = stackOf(path, net, 4); // capacity 4: the stack grows during the games
-    const rand = rng(12), list = new Int32Array(256);
-    let positions = 0, games = 0, pos = Position.fromFen(START_FEN);
+    const net = randomNet(32, 8, 5),
+      stack = stackOf(path, net, 4); // capacity 4: the stack grows during the games
+    const rand = rng(12),
+      list = new Int32Array(256);
+    let positions = 0,
+      games = 0,
+      pos = Position.fromFen(START_FEN);
     stack.refresh(pos);
     const starts = [START_FEN, KIWIPETE, PROMOTIONS, C960, C960_KING_STAYS, C960_ROOK_STAYS, C960_SWAP];
     while (positions < 10_000) {
@@ -53,7 +57,12 @@ describe.each(PATHS)('AccumulatorStack (%s): incremental = from scratch', (path)
       }
       let m = list[Math.floor(rand() * n)];
       // Half the time a special move or a capture, so the games thin out, promote and castle.
-      if (rand() < 0.5) for (let i = 0; i < n; i++) if ((list[i] & 0xc000) !== 0 || pos.board[(list[i] >>> 6) & 63] !== 0) { m = list[i]; break; }
+      if (rand() < 0.5)
+        for (let i = 0; i < n; i++)
+          if ((list[i] & 0xc000) !== 0 || pos.board[(list[i] >>> 6) & 63] !== 0) {
+            m = list[i];
+            break;
+          }
       pos.doMove(m);
       stack.push();
       // Evaluate two positions in three, so some updates replay two or three moves at once.
@@ -71,14 +80,22 @@ describe.each(PATHS)('AccumulatorStack (%s): incremental = from scratch', (path)
    * not in check with depth >= 2, evaluating at random nodes (so updates replay from
    * one to `depth` plies back). Returns the evaluations compared.
    */
-  function walk(pos: Position, stack: AccumulatorStack, net: NetWeights, depth: number, rand: () => number, kinds: number[]): number {
+  function walk(
+    pos: Position,
+    stack: AccumulatorStack,
+    net: NetWeights,
+    depth: number,
+    rand: () => number,
+    kinds: number[],
+  ): number {
     let checked = 0;
     if (rand() < (depth === 0 ? 0.4 : 0.3)) {
       expect(stack.evaluate(pos)).toBe(reference(net, pos));
       checked++;
     }
     if (depth === 0) return checked;
-    const list = new Int32Array(256), n = generateLegal(pos, list, 0);
+    const list = new Int32Array(256),
+      n = generateLegal(pos, list, 0);
     for (let i = 0; i < n; i++) {
       const m: Move = list[i];
       kinds[(m >>> 14) & 3]++;
@@ -111,28 +128,33 @@ describe.each(PATHS)('AccumulatorStack (%s): incremental = from scratch', (path)
     [C960_ROOK_STAYS, 3],
     [C960_SWAP, 3],
   ])('perft walk from %s to depth %i, null moves included', (fen, depth) => {
-    const net = randomNet(16, 4, depth * 31 + fen.length), stack = stackOf(path, net);
-    const pos = Position.fromFen(fen), kinds = [0, 0, 0, 0, 0];
+    const net = randomNet(16, 4, depth * 31 + fen.length),
+      stack = stackOf(path, net);
+    const pos = Position.fromFen(fen),
+      kinds = [0, 0, 0, 0, 0];
     stack.refresh(pos);
     const checked = walk(pos, stack, net, depth, rng(fen.length), kinds);
     expect(checked).toBeGreaterThan(100);
     expect(stack.ply).toBe(0);
     expect(kinds[0]).toBeGreaterThan(0);
     expect(kinds[4]).toBeGreaterThan(0); // null moves
-    if (fen === KIWIPETE || fen.startsWith('r5kr') || fen.startsWith('3rkr') || fen.startsWith('1r3kr')) expect(kinds[3]).toBeGreaterThan(0);
+    if (fen === KIWIPETE || fen.startsWith('r5kr') || fen.startsWith('3rkr') || fen.startsWith('1r3kr'))
+      expect(kinds[3]).toBeGreaterThan(0);
     if (fen === PROMOTIONS || fen.startsWith('n1n5')) expect(kinds[1]).toBeGreaterThan(0);
     if (fen === EN_PASSANT || fen === KIWIPETE) expect(kinds[2]).toBeGreaterThan(0);
   });
 
   test('H = 256: 500 positions of a random game walk', () => {
-    const net = randomNet(256, 8, 9), stack = stackOf(path, net);
-    const rand = rng(3), list = new Int32Array(256);
+    const net = randomNet(256, 8, 9),
+      stack = stackOf(path, net);
+    const rand = rng(3),
+      list = new Int32Array(256);
     const pos = Position.fromFen(KIWIPETE);
     stack.refresh(pos);
     for (let k = 0; k < 500; k++) {
       const n = generateLegal(pos, list, 0);
       if (n === 0 || stack.ply > 60) {
-        while (stack.ply > 0) pos.undoMove(), stack.pop();
+        while (stack.ply > 0) (pos.undoMove(), stack.pop());
         continue;
       }
       pos.doMove(list[Math.floor(rand() * n)]);
@@ -145,8 +167,15 @@ describe.each(PATHS)('AccumulatorStack (%s): incremental = from scratch', (path)
 /** The colour flip of a standard position's FEN: ranks mirrored, colours and side swapped. */
 function flipFen(fen: string): string {
   const [board, side, castling, ep, ...rest] = fen.split(' ');
-  const swap = (s: string) => s.replace(/[a-zA-Z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
-  const rights = castling === '-' ? '-' : swap(castling).split('').sort((a, b) => Number(a > 'Z') - Number(b > 'Z')).join('');
+  const swap = (s: string) =>
+    s.replace(/[a-zA-Z]/g, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+  const rights =
+    castling === '-'
+      ? '-'
+      : swap(castling)
+          .split('')
+          .sort((a, b) => Number(a > 'Z') - Number(b > 'Z'))
+          .join('');
   const square = ep === '-' ? '-' : ep[0] + (ep[1] === '3' ? '6' : '3');
   return [swap(board.split('/').reverse().join('/')), side === 'w' ? 'b' : 'w', rights, square, ...rest].join(' ');
 }
@@ -157,10 +186,18 @@ describe.each(PATHS)('colour-flip symmetry (%s)', (path) => {
   });
 
   test('a position and its colour flip evaluate exactly alike, whatever the weights, on 2,000 game positions', () => {
-    const rand = rng(77), list = new Int32Array(256);
-    for (const [h, b, seed] of [[16, 1, 1], [32, 8, 2], [64, 3, 3]]) {
-      const net = randomNet(h, b, seed), stack = stackOf(path, net), mirror = stackOf(path, net);
-      let pos = Position.fromFen(START_FEN), distinct = new Set<number>();
+    const rand = rng(77),
+      list = new Int32Array(256);
+    for (const [h, b, seed] of [
+      [16, 1, 1],
+      [32, 8, 2],
+      [64, 3, 3],
+    ]) {
+      const net = randomNet(h, b, seed),
+        stack = stackOf(path, net),
+        mirror = stackOf(path, net);
+      let pos = Position.fromFen(START_FEN),
+        distinct = new Set<number>();
       for (let k = 0; k < 700; k++) {
         const n = generateLegal(pos, list, 0);
         if (n === 0 || pos.ply > 150) {
@@ -182,8 +219,9 @@ describe.each(PATHS)('colour-flip symmetry (%s)', (path) => {
 });
 
 describe.each(PATHS)('AccumulatorStack (%s): contracts', (path) => {
-  test('a null move reuses the accumulators: the side to move flips, the evaluation is the other side\'s view', () => {
-    const net = randomNet(32, 2, 4), stack = stackOf(path, net);
+  test("a null move reuses the accumulators: the side to move flips, the evaluation is the other side's view", () => {
+    const net = randomNet(32, 2, 4),
+      stack = stackOf(path, net);
     const pos = Position.fromFen('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
     stack.refresh(pos);
     const [white, black] = boardFeatures(pos);
@@ -197,7 +235,8 @@ describe.each(PATHS)('AccumulatorStack (%s): contracts', (path) => {
   });
 
   test('a shared copy of the net and one whose arrays start off word alignment evaluate alike', () => {
-    const net = randomNet(32, 4, 21), shared = shareNet(net);
+    const net = randomNet(32, 4, 21),
+      shared = shareNet(net);
     expect(shared.ftWeights.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(shared.outWeights.buffer).toBe(shared.ftWeights.buffer);
     // The same weights at an odd int16 offset of a larger buffer: the stack copies them into words.
@@ -206,9 +245,16 @@ describe.each(PATHS)('AccumulatorStack (%s): contracts', (path) => {
       b.set(a, 1);
       return b.subarray(1);
     };
-    const odd = { ...net, ftWeights: shifted(net.ftWeights), ftBias: shifted(net.ftBias), outWeights: shifted(net.outWeights) };
+    const odd = {
+      ...net,
+      ftWeights: shifted(net.ftWeights),
+      ftBias: shifted(net.ftBias),
+      outWeights: shifted(net.outWeights),
+    };
     const stacks = [net, shared, odd].map((n) => stackOf(path, n));
-    const pos = Position.fromFen(KIWIPETE), list = new Int32Array(256), rand = rng(5);
+    const pos = Position.fromFen(KIWIPETE),
+      list = new Int32Array(256),
+      rand = rng(5);
     for (const s of stacks) s.refresh(pos);
     for (let k = 0; k < 40; k++) {
       const n = generateLegal(pos, list, 0);
@@ -223,15 +269,19 @@ describe.each(PATHS)('AccumulatorStack (%s): contracts', (path) => {
   });
 
   test('debug builds catch a push/pop out of step and an update from a wrong dirty piece', () => {
-    const net = randomNet(16, 1, 8), stack = stackOf(path, net);
-    const pos = Position.fromFen(START_FEN), list = new Int32Array(256);
+    const net = randomNet(16, 1, 8),
+      stack = stackOf(path, net);
+    const pos = Position.fromFen(START_FEN),
+      list = new Int32Array(256);
     stack.refresh(pos);
     generateLegal(pos, list, 0);
     pos.doMove(list[0]);
     expect(() => stack.evaluate(pos)).toThrow(/push\/pop out of step/);
     stack.push();
     pos.st.dirtyTo0 ^= 1; // the moved piece recorded one square off
-    expect(() => stack.evaluate(pos)).toThrow(/AccumulatorStack: ply 1 \(row 1\) white accumulator \[\d+\] = -?\d+, from scratch -?\d+/);
+    expect(() => stack.evaluate(pos)).toThrow(
+      /AccumulatorStack: ply 1 \(row 1\) white accumulator \[\d+\] = -?\d+, from scratch -?\d+/,
+    );
     expect(() => stackOf(path, net).evaluate(Position.fromFen(START_FEN))).toThrow(/no refresh/);
   });
 });

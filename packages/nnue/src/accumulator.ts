@@ -65,7 +65,8 @@ export class AccumulatorStack {
     this.net = net;
     const simd = options.simd ?? simdAvailable();
     this.mem = simd ? new SimdMemory(net, capacity * 4 * net.hidden) : null;
-    this.acc = this.mem !== null ? this.mem.accView(capacity * 2 * net.hidden) : new Int16Array(capacity * 2 * net.hidden);
+    this.acc =
+      this.mem !== null ? this.mem.accView(capacity * 2 * net.hidden) : new Int16Array(capacity * 2 * net.hidden);
     this.acc32 = new Int32Array(this.acc.buffer, this.acc.byteOffset, this.acc.length >> 1);
     this.list = this.mem !== null ? this.mem.listView() : new Int32Array(0);
     this.w32 = words(net.ftWeights);
@@ -110,7 +111,10 @@ export class AccumulatorStack {
 
   /** refresh()'s accumulators by the SIMD kernel: the rows of every piece listed, then one call. */
   private refreshSimd(board: Uint8Array, mem: SimdMemory): void {
-    const H = this.net.hidden, R = 2 * H, fb = FEATURE_BASE, list = this.list;
+    const H = this.net.hidden,
+      R = 2 * H,
+      fb = FEATURE_BASE,
+      list = this.list;
     let n = 0;
     for (let sq = 0; sq < 64; sq++) if (board[sq] !== 0) n++;
     for (let sq = 0, k = 0; sq < 64; sq++) {
@@ -124,7 +128,8 @@ export class AccumulatorStack {
       const fresh = new Int16Array(2 * H);
       this.fromBoard(board, new Int32Array(fresh.buffer), 0);
       for (let j = 0; j < 2 * H; j++)
-        if (this.acc[j] !== fresh[j]) throw new Error(`AccumulatorStack: SIMD refresh [${j}] = ${this.acc[j]}, the plain one ${fresh[j]}`);
+        if (this.acc[j] !== fresh[j])
+          throw new Error(`AccumulatorStack: SIMD refresh [${j}] = ${this.acc[j]}, the plain one ${fresh[j]}`);
     }
   }
 
@@ -158,29 +163,44 @@ export class AccumulatorStack {
   evaluate(pos: Position): number {
     const t = this.top;
     if (__DEBUG__ && pos.ply !== this.rootPly + t)
-      throw new Error(`AccumulatorStack: position at row ${pos.ply}, stack at ply ${t} from row ${this.rootPly} (push/pop out of step with doMove/undoMove, or no refresh)`);
+      throw new Error(
+        `AccumulatorStack: position at row ${pos.ply}, stack at ply ${t} from row ${this.rootPly} (push/pop out of step with doMove/undoMove, or no refresh)`,
+      );
     if (this.computed[t] === 0) this.update(pos);
     if (__DEBUG__ && this.computed[t] === 0) throw new Error('AccumulatorStack: evaluate before refresh');
-    const net = this.net, H = net.hidden, o = this.slot[t] >> 1, h = H >> 1, side = pos.side;
+    const net = this.net,
+      H = net.hidden,
+      o = this.slot[t] >> 1,
+      h = H >> 1,
+      side = pos.side;
     const bucket = outputBucket(pos.pieceCount[0] + pos.pieceCount[8], net.buckets);
     const mem = this.mem;
     let v: number;
     if (mem !== null) {
-      const us = mem.acc + 4 * o + 2 * side * H, them = mem.acc + 4 * o + 2 * (side ^ 1) * H;
-      const sum = mem.narrow ? mem.x.forwardNarrow(us, them, mem.outL + 4 * bucket * H, 2 * H) : mem.x.forward(us, them, mem.outL + 4 * bucket * H, mem.outH + 4 * bucket * H, 2 * H);
+      const us = mem.acc + 4 * o + 2 * side * H,
+        them = mem.acc + 4 * o + 2 * (side ^ 1) * H;
+      const sum = mem.narrow
+        ? mem.x.forwardNarrow(us, them, mem.outL + 4 * bucket * H, 2 * H)
+        : mem.x.forward(us, them, mem.outL + 4 * bucket * H, mem.outH + 4 * bucket * H, 2 * H);
       v = scale(sum, net.outBias[bucket]);
-    } else v = forwardWords(this.acc32, this.out32, o + side * h, o + (side ^ 1) * h, bucket * H, h, net.outBias[bucket]);
+    } else
+      v = forwardWords(this.acc32, this.out32, o + side * h, o + (side ^ 1) * h, bucket * H, h, net.outBias[bucket]);
     if (__DEBUG__) {
       const ref = forward(net, this.acc, 2 * o + side * H, 2 * o + (side ^ 1) * H, bucket);
-      if (!Object.is(v, ref)) throw new Error(`AccumulatorStack: ${mem !== null ? 'the SIMD forward pass' : 'forwardWords'} ${v}, the plain forward pass ${ref}`);
+      if (!Object.is(v, ref))
+        throw new Error(
+          `AccumulatorStack: ${mem !== null ? 'the SIMD forward pass' : 'forwardWords'} ${v}, the plain forward pass ${ref}`,
+        );
     }
     return v;
   }
 
   /** Brings the top ply up to date: back through the rows to the last computed ply, then forward move by move. */
   private update(pos: Position): void {
-    const computed = this.computed, slot = this.slot;
-    let i = this.top, st = pos.st;
+    const computed = this.computed,
+      slot = this.slot;
+    let i = this.top,
+      st = pos.st;
     while (computed[i] === 0) {
       i--;
       st = st.prev;
@@ -197,7 +217,10 @@ export class AccumulatorStack {
 
   /** acc[dst..] = acc[src..] changed by row st's dirty pieces, both perspectives (offsets in int16 units). */
   private apply(st: StateInfo, src: number, dst: number): void {
-    const H = this.net.hidden, acc = this.acc32, w = this.w32, fb = FEATURE_BASE;
+    const H = this.net.hidden,
+      acc = this.acc32,
+      w = this.w32,
+      fb = FEATURE_BASE;
     const n = st.dirtyNum;
     const mem = this.mem;
     if (n === 0) {
@@ -207,10 +230,19 @@ export class AccumulatorStack {
     }
     // Entry 0 always moves or lifts a piece from a square; the others add at most one
     // removal (a capture) and one arrival (castling's rook, a promotion's new piece).
-    const p0 = st.dirtyPiece0, f0 = st.dirtyFrom0, t0 = st.dirtyTo0;
-    let addPiece = p0, addSq = t0, sub2Piece = 0, sub2Sq = NONE, add2Piece = 0, add2Sq = NONE;
+    const p0 = st.dirtyPiece0,
+      f0 = st.dirtyFrom0,
+      t0 = st.dirtyTo0;
+    let addPiece = p0,
+      addSq = t0,
+      sub2Piece = 0,
+      sub2Sq = NONE,
+      add2Piece = 0,
+      add2Sq = NONE;
     if (n > 1) {
-      const p1 = st.dirtyPiece1, f1 = st.dirtyFrom1, t1 = st.dirtyTo1;
+      const p1 = st.dirtyPiece1,
+        f1 = st.dirtyFrom1,
+        t1 = st.dirtyTo1;
       if (t0 === NONE) {
         // A promotion: the pawn leaves, the new piece (the last entry) arrives, entry 1 may be a capture.
         if (n === 3) {
@@ -233,21 +265,41 @@ export class AccumulatorStack {
     }
     if (mem !== null) {
       // Byte addresses: a feature's row starts at feature * 2H bytes into the weights.
-      const R = 2 * H, ft = mem.ft, s = mem.acc + 2 * src, d = mem.acc + 2 * dst;
-      const a0 = ft + (fb[addPiece] + addSq) * R, a1 = ft + (fb[16 + addPiece] + (addSq ^ 56)) * R;
-      const r0 = ft + (fb[p0] + f0) * R, r1 = ft + (fb[16 + p0] + (f0 ^ 56)) * R;
+      const R = 2 * H,
+        ft = mem.ft,
+        s = mem.acc + 2 * src,
+        d = mem.acc + 2 * dst;
+      const a0 = ft + (fb[addPiece] + addSq) * R,
+        a1 = ft + (fb[16 + addPiece] + (addSq ^ 56)) * R;
+      const r0 = ft + (fb[p0] + f0) * R,
+        r1 = ft + (fb[16 + p0] + (f0 ^ 56)) * R;
       if (sub2Sq === NONE) mem.x.addSub(s, d, R, a0, r0, a1, r1);
       else {
-        const t0 = ft + (fb[sub2Piece] + sub2Sq) * R, t1 = ft + (fb[16 + sub2Piece] + (sub2Sq ^ 56)) * R;
+        const t0 = ft + (fb[sub2Piece] + sub2Sq) * R,
+          t1 = ft + (fb[16 + sub2Piece] + (sub2Sq ^ 56)) * R;
         if (add2Sq === NONE) mem.x.addSub2(s, d, R, a0, r0, t0, a1, r1, t1);
-        else mem.x.add2Sub2(s, d, R, a0, ft + (fb[add2Piece] + add2Sq) * R, r0, t0, a1, ft + (fb[16 + add2Piece] + (add2Sq ^ 56)) * R, r1, t1);
+        else
+          mem.x.add2Sub2(
+            s,
+            d,
+            R,
+            a0,
+            ft + (fb[add2Piece] + add2Sq) * R,
+            r0,
+            t0,
+            a1,
+            ft + (fb[16 + add2Piece] + (add2Sq ^ 56)) * R,
+            r1,
+            t1,
+          );
       }
       return;
     }
     // Word offsets: a feature's row starts at feature * H int16s, H / 2 words.
     const h = H >> 1;
     for (let p = 0, flip = 0; p < 2; p++, flip = 56) {
-      const s = (src >> 1) + p * h, d = (dst >> 1) + p * h;
+      const s = (src >> 1) + p * h,
+        d = (dst >> 1) + p * h;
       const a = (fb[(p << 4) + addPiece] + (addSq ^ flip)) * h;
       const r = (fb[(p << 4) + p0] + (f0 ^ flip)) * h;
       if (sub2Sq === NONE) addSub(acc, w, s, d, h, a, r);
@@ -261,7 +313,10 @@ export class AccumulatorStack {
 
   /** Both perspectives' accumulators of the pieces on `board` (a mailbox), from scratch, into acc[at..at + H) (words). */
   private fromBoard(board: Uint8Array, acc: Int32Array, at: number): void {
-    const net = this.net, h = net.hidden >> 1, w = this.w32, fb = FEATURE_BASE;
+    const net = this.net,
+      h = net.hidden >> 1,
+      w = this.w32,
+      fb = FEATURE_BASE;
     const bias = this.bias32;
     for (let j = 0; j < h; j++) acc[at + j] = acc[at + h + j] = bias[j];
     for (let sq = 0; sq < 64; sq++) {
@@ -273,8 +328,11 @@ export class AccumulatorStack {
   }
 
   private grow(): void {
-    const n = this.slot.length * 2, H = this.net.hidden, mem = this.mem;
-    const slot = new Int32Array(n), computed = new Uint8Array(n);
+    const n = this.slot.length * 2,
+      H = this.net.hidden,
+      mem = this.mem;
+    const slot = new Int32Array(n),
+      computed = new Uint8Array(n);
     let acc: Int16Array;
     if (mem !== null) {
       // The memory grows in place (the stack's own) or the accumulators move to a larger region (a shared one): new views.
@@ -299,14 +357,18 @@ export class AccumulatorStack {
    * rows' dirty pieces back, which checks them too.
    */
   private verify(pos: Position, from: number): void {
-    const H = this.net.hidden, mb = pos.board.slice(), fresh = new Int16Array(2 * H);
+    const H = this.net.hidden,
+      mb = pos.board.slice(),
+      fresh = new Int16Array(2 * H);
     let st = pos.st;
     for (let k = this.top; k > from; k--, st = st.prev) {
       this.fromBoard(mb, new Int32Array(fresh.buffer), 0);
       const o = this.slot[k];
       for (let j = 0; j < 2 * H; j++)
         if (this.acc[o + j] !== fresh[j])
-          throw new Error(`AccumulatorStack: ply ${k} (row ${st.ply}) ${j < H ? 'white' : 'black'} accumulator [${j % H}] = ${this.acc[o + j]}, from scratch ${fresh[j]}`);
+          throw new Error(
+            `AccumulatorStack: ply ${k} (row ${st.ply}) ${j < H ? 'white' : 'black'} accumulator [${j % H}] = ${this.acc[o + j]}, from scratch ${fresh[j]}`,
+          );
       unplay(st, mb);
     }
   }

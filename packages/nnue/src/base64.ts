@@ -35,7 +35,11 @@ export function base64ToBytes(text: string): Uint8Array {
     o += 3;
   }
   const i = n - 4;
-  const quad = (value(text, i) << 18) | (value(text, i + 1) << 12) | (pad < 2 ? value(text, i + 2) << 6 : 0) | (pad < 1 ? value(text, i + 3) : 0);
+  const quad =
+    (value(text, i) << 18) |
+    (value(text, i + 1) << 12) |
+    (pad < 2 ? value(text, i + 2) << 6 : 0) |
+    (pad < 1 ? value(text, i + 3) : 0);
   out[o] = quad >>> 16;
   if (pad < 2) out[o + 1] = (quad >>> 8) & 255;
   if (pad < 1) out[o + 2] = quad & 255;

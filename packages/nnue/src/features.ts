@@ -21,7 +21,8 @@ export function featureIndex(perspective: number, colour: number, type: number, 
 export const FEATURE_BASE: Int32Array = (() => {
   const t = new Int32Array(32).fill(-NNUE_INPUTS);
   for (let p = 0; p < 2; p++)
-    for (let c = 0; c < 2; c++) for (let type = 1; type <= 6; type++) t[p * 16 + ((c << 3) | type)] = featureIndex(p, c, type, 56 * p); // the square that maps to 0
+    for (let c = 0; c < 2; c++)
+      for (let type = 1; type <= 6; type++) t[p * 16 + ((c << 3) | type)] = featureIndex(p, c, type, 56 * p); // the square that maps to 0
   return t;
 })();
 

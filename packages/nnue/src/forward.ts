@@ -18,11 +18,14 @@ import type { NetWeights } from './net';
  * and the order of the additions does not matter (two partial sums hide the latency).
  */
 export function forward(net: NetWeights, acc: Int16Array, us: number, them: number, bucket: number): number {
-  const w = net.outWeights, H = net.hidden;
+  const w = net.outWeights,
+    H = net.hidden;
   const wo = bucket * 2 * H;
-  let s0 = 0, s1 = 0;
+  let s0 = 0,
+    s1 = 0;
   for (let j = 0; j < H; j += 2) {
-    let a = acc[us + j], b = acc[us + j + 1];
+    let a = acc[us + j],
+      b = acc[us + j + 1];
     a = a < 0 ? 0 : a > QA ? QA : a;
     b = b < 0 ? 0 : b > QA ? QA : b;
     s0 += a * w[wo + j] * a;
@@ -30,7 +33,8 @@ export function forward(net: NetWeights, acc: Int16Array, us: number, them: numb
   }
   const wt = wo + H;
   for (let j = 0; j < H; j += 2) {
-    let a = acc[them + j], b = acc[them + j + 1];
+    let a = acc[them + j],
+      b = acc[them + j + 1];
     a = a < 0 ? 0 : a > QA ? QA : a;
     b = b < 0 ? 0 : b > QA ? QA : b;
     s0 += a * w[wt + j] * a;
@@ -54,14 +58,26 @@ export function scale(sum: number, bias: number): number {
  * branches of `a < 0 ? 0 : ...` mispredict about half the time, and this loop took
  * ~790 ns against 1,300-2,100 for H = 256 (Math.min/max: 2,350).
  */
-export function forwardWords(acc: Int32Array, w: Int32Array, us: number, them: number, wo: number, n: number, bias: number): number {
-  let s0 = 0, s1 = 0;
+export function forwardWords(
+  acc: Int32Array,
+  w: Int32Array,
+  us: number,
+  them: number,
+  wo: number,
+  n: number,
+  bias: number,
+): number {
+  let s0 = 0,
+    s1 = 0;
   for (let j = 0; j < n; j++) {
-    const x = acc[us + j], y = w[wo + j];
-    let a = (x << 16) >> 16, b = x >> 16;
+    const x = acc[us + j],
+      y = w[wo + j];
+    let a = (x << 16) >> 16,
+      b = x >> 16;
     a &= ~(a >> 31);
     b &= ~(b >> 31);
-    const d = a - QA, e = b - QA;
+    const d = a - QA,
+      e = b - QA;
     a = QA + (d & (d >> 31));
     b = QA + (e & (e >> 31));
     s0 += a * ((y << 16) >> 16) * a;
@@ -69,11 +85,14 @@ export function forwardWords(acc: Int32Array, w: Int32Array, us: number, them: n
   }
   const wt = wo + n;
   for (let j = 0; j < n; j++) {
-    const x = acc[them + j], y = w[wt + j];
-    let a = (x << 16) >> 16, b = x >> 16;
+    const x = acc[them + j],
+      y = w[wt + j];
+    let a = (x << 16) >> 16,
+      b = x >> 16;
     a &= ~(a >> 31);
     b &= ~(b >> 31);
-    const d = a - QA, e = b - QA;
+    const d = a - QA,
+      e = b - QA;
     a = QA + (d & (d >> 31));
     b = QA + (e & (e >> 31));
     s0 += a * ((y << 16) >> 16) * a;
@@ -84,11 +103,13 @@ export function forwardWords(acc: Int32Array, w: Int32Array, us: number, them: n
 
 /** Adds the bias and the weights of every feature in `features` into acc[at..at+H). */
 export function accumulate(net: NetWeights, features: ArrayLike<number>, acc: Int16Array, at: number): void {
-  const H = net.hidden, w = net.ftWeights;
+  const H = net.hidden,
+    w = net.ftWeights;
   for (let j = 0; j < H; j++) acc[at + j] = net.ftBias[j];
   for (let i = 0; i < features.length; i++) {
     const f = features[i];
-    if (!(f >= 0 && f < NNUE_INPUTS && Number.isInteger(f))) throw new RangeError(`nnue: feature ${f} is not an integer in 0..${NNUE_INPUTS - 1}`);
+    if (!(f >= 0 && f < NNUE_INPUTS && Number.isInteger(f)))
+      throw new RangeError(`nnue: feature ${f} is not an integer in 0..${NNUE_INPUTS - 1}`);
     const o = f * H;
     for (let j = 0; j < H; j++) acc[at + j] += w[o + j];
   }
@@ -100,8 +121,14 @@ export function accumulate(net: NetWeights, features: ArrayLike<number>, acc: In
  * perspective (featureIndex), the piece count is white.length, `stm` the side to
  * move (0 white, 1 black).
  */
-export function evaluateFeatures(net: NetWeights, white: ArrayLike<number>, black: ArrayLike<number>, stm: number): number {
-  if (white.length !== black.length) throw new RangeError(`nnue: ${white.length} white features but ${black.length} black ones`);
+export function evaluateFeatures(
+  net: NetWeights,
+  white: ArrayLike<number>,
+  black: ArrayLike<number>,
+  stm: number,
+): number {
+  if (white.length !== black.length)
+    throw new RangeError(`nnue: ${white.length} white features but ${black.length} black ones`);
   const H = net.hidden;
   const acc = new Int16Array(2 * H);
   accumulate(net, white, acc, 0);

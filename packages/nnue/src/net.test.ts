@@ -61,7 +61,11 @@ function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
 
 describe('net file', () => {
   test('round trip: decode(encode(net)) = net and encode(decode(bytes)) = bytes', () => {
-    for (const [h, b] of [[16, 1], [32, 8], [256, 8]]) {
+    for (const [h, b] of [
+      [16, 1],
+      [32, 8],
+      [256, 8],
+    ]) {
       const net = randomNet(h, b, 7 + h);
       const bytes = encodeNet(net);
       expect(bytes.length).toBe(netFileSize(h, b));
@@ -97,7 +101,9 @@ describe('net file', () => {
     expect(String.fromCharCode(...bytes.subarray(0, 4))).toBe('TNNU');
     expect([4, 8, 12, 16, 20, 24].map((o) => dv.getUint32(o, true))).toEqual([1, 16, 2, QA, QB, NNUE_SCALE]);
     expect([bytes[32], bytes[33]]).toEqual([0xfe, 0xff]);
-    const bias = 32 + 2 * 768 * 16, out = bias + 2 * 16, outBias = out + 2 * 2 * 2 * 16;
+    const bias = 32 + 2 * 768 * 16,
+      out = bias + 2 * 16,
+      outBias = out + 2 * 2 * 2 * 16;
     expect([bytes[bias - 2], bytes[bias - 1]]).toEqual([0x34, 0x12]);
     expect([bytes[bias + 2], bytes[bias + 3]]).toEqual([0x02, 0x01]);
     expect(dv.getInt16(outBias - 2, true)).toBe(-300);
@@ -140,7 +146,9 @@ describe('net file', () => {
     expect(refusal(withHeader(20, 32))).toBe("net file: QB = 32, this build's QB is 64");
     expect(refusal(withHeader(24, 600))).toBe("net file: SCALE = 600, this build's SCALE is 400");
     const size = netFileSize(32, 2);
-    expect(refusal(good.subarray(0, size - 1))).toBe(`net file: ${size - 1} bytes, expected ${size} for H = 32, B = 2 (truncated: 1 missing)`);
+    expect(refusal(good.subarray(0, size - 1))).toBe(
+      `net file: ${size - 1} bytes, expected ${size} for H = 32, B = 2 (truncated: 1 missing)`,
+    );
     expect(refusal(good.subarray(0, 1000))).toMatch(/truncated: \d+ missing/);
     const longer = new Uint8Array(size + 3);
     longer.set(good);
@@ -159,7 +167,11 @@ describe('net file', () => {
       for (const bit of [0, 7]) {
         const bad = good.slice();
         bad[o] ^= 1 << bit;
-        expect(refusal(bad)).toMatch(new RegExp(`^net file: weights hash 0x[0-9a-f]{8} does not match the header's 0x${stored.toString(16).padStart(8, '0')} \\(corrupt\\)$`));
+        expect(refusal(bad)).toMatch(
+          new RegExp(
+            `^net file: weights hash 0x[0-9a-f]{8} does not match the header's 0x${stored.toString(16).padStart(8, '0')} \\(corrupt\\)$`,
+          ),
+        );
       }
     const badHash = good.slice();
     badHash[31] ^= 0x80;
@@ -170,7 +182,9 @@ describe('net file', () => {
     expect(() => createNet(8, 1)).toThrow('net: hidden size H = 8 is not a multiple of 16 in 16..2048');
     expect(() => createNet(16, 0)).toThrow(NetFileError);
     const net = createNet(16, 1);
-    expect(() => encodeNet({ ...net, ftBias: new Int16Array(15) })).toThrow('net: ftBias has 15 entries, expected 16 for H = 16, B = 1');
+    expect(() => encodeNet({ ...net, ftBias: new Int16Array(15) })).toThrow(
+      'net: ftBias has 15 entries, expected 16 for H = 16, B = 1',
+    );
     expect(() => encodeNet({ ...net, outBias: new Int32Array(2) })).toThrow(/outBias has 2 entries, expected 1/);
   });
 });
@@ -178,7 +192,13 @@ describe('net file', () => {
 describe('evaluateFeatures (integer reference forward)', () => {
   const H = 16;
   /** The spec's formula written out with plain arithmetic, independently of the package's loops. */
-  function byHand(accUs: number[], accThem: number[], wUs: (j: number) => number, wThem: (j: number) => number, bias: number): number {
+  function byHand(
+    accUs: number[],
+    accThem: number[],
+    wUs: (j: number) => number,
+    wThem: (j: number) => number,
+    bias: number,
+  ): number {
     const screlu = (x: number) => Math.min(Math.max(x, 0), QA) ** 2;
     let sum = 0;
     for (let j = 0; j < H; j++) sum += screlu(accUs[j]) * wUs(j) + screlu(accThem[j]) * wThem(j);
@@ -204,7 +224,8 @@ describe('evaluateFeatures (integer reference forward)', () => {
     // White's accumulator 25j - 70 (clipped at 0 for j < 3, at 255 for j >= 13); black's 20j - 120.
     const white = Array.from({ length: H }, (_, j) => 25 * j - 70);
     const black = Array.from({ length: H }, (_, j) => 20 * j - 120);
-    const wUs = (j: number) => j - 8, wThem = () => 3;
+    const wUs = (j: number) => j - 8,
+      wThem = () => 3;
     expect(byHand(white, black, wUs, wThem, 1000)).toBe(207); // sum 1,902,325; 7,460 + 1,000 = 8,460; x 400 / 16,320 = 207.35
     expect(byHand(black, white, wUs, wThem, 1000)).toBe(191); // sum 1,736,100; 6,808 + 1,000 = 7,808 -> 191.37
     expect(evaluateFeatures(net, [3, 100], [700, 3], 0)).toBe(207);
@@ -215,7 +236,8 @@ describe('evaluateFeatures (integer reference forward)', () => {
   test('eighteen pieces pick bucket 1 of 2, and the result truncates towards zero', () => {
     const net = createNet(H, 2);
     for (let j = 0; j < H; j++) net.ftBias[j] = 20 * j - 100;
-    const white: number[] = [], black: number[] = [];
+    const white: number[] = [],
+      black: number[] = [];
     for (let i = 0; i < 18; i++) {
       white.push(i);
       black.push(200 + i);
@@ -230,7 +252,15 @@ describe('evaluateFeatures (integer reference forward)', () => {
     const accW = Array.from({ length: H }, (_, j) => 20 * j - 64);
     const accB = Array.from({ length: H }, (_, j) => 20 * j - 118);
     // Black to move: sum 79,488; trunc(311.72) = 311; 311 - 5,000 = -4,689; x 400 / 16,320 = -114.93 -> -114 (not -115).
-    expect(byHand(accB, accW, () => -20, (j) => 2 * j - 15, -5000)).toBe(-114);
+    expect(
+      byHand(
+        accB,
+        accW,
+        () => -20,
+        (j) => 2 * j - 15,
+        -5000,
+      ),
+    ).toBe(-114);
     expect(evaluateFeatures(net, white, black, 1)).toBe(-114);
   });
 

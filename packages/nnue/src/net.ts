@@ -92,7 +92,8 @@ export function fnv1a(bytes: Uint8Array, from = 0): number {
 function checkNet(net: NetWeights): void {
   const problem = shapeProblem(net.hidden, net.buckets);
   if (problem !== null) throw new NetFileError(`net: ${problem}`);
-  const H = net.hidden, B = net.buckets;
+  const H = net.hidden,
+    B = net.buckets;
   const lengths: [string, number, number][] = [
     ['ftWeights', net.ftWeights.length, NNUE_INPUTS * H],
     ['ftBias', net.ftBias.length, H],
@@ -100,13 +101,15 @@ function checkNet(net: NetWeights): void {
     ['outBias', net.outBias.length, B],
   ];
   for (const [name, got, want] of lengths)
-    if (got !== want) throw new NetFileError(`net: ${name} has ${got} entries, expected ${want} for H = ${H}, B = ${B}`);
+    if (got !== want)
+      throw new NetFileError(`net: ${name} has ${got} entries, expected ${want} for H = ${H}, B = ${B}`);
 }
 
 /** The net file of `net` (format above). */
 export function encodeNet(net: NetWeights): Uint8Array {
   checkNet(net);
-  const H = net.hidden, B = net.buckets;
+  const H = net.hidden,
+    B = net.buckets;
   const bytes = new Uint8Array(netFileSize(H, B));
   const dv = new DataView(bytes.buffer);
   for (let i = 0; i < 4; i++) bytes[i] = MAGIC.charCodeAt(i);
@@ -127,17 +130,25 @@ export function encodeNet(net: NetWeights): Uint8Array {
  */
 export function decodeNet(bytes: Uint8Array): NetWeights {
   const n = bytes.length;
-  if (n < NET_HEADER_BYTES) throw new NetFileError(`net file: ${n} bytes, shorter than the ${NET_HEADER_BYTES}-byte header (truncated?)`);
+  if (n < NET_HEADER_BYTES)
+    throw new NetFileError(`net file: ${n} bytes, shorter than the ${NET_HEADER_BYTES}-byte header (truncated?)`);
   const magic = String.fromCharCode(bytes[0], bytes[1], bytes[2], bytes[3]);
-  if (magic !== MAGIC) throw new NetFileError(`net file: bad magic ${JSON.stringify(magic)}, expected "${MAGIC}" (not a Tempo net)`);
+  if (magic !== MAGIC)
+    throw new NetFileError(`net file: bad magic ${JSON.stringify(magic)}, expected "${MAGIC}" (not a Tempo net)`);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, n);
   const u32 = (o: number) => dv.getUint32(o, true);
   const version = u32(4);
-  if (version !== NET_VERSION) throw new NetFileError(`net file: version ${version}, this build reads version ${NET_VERSION}`);
-  const H = u32(8), B = u32(12);
+  if (version !== NET_VERSION)
+    throw new NetFileError(`net file: version ${version}, this build reads version ${NET_VERSION}`);
+  const H = u32(8),
+    B = u32(12);
   const problem = shapeProblem(H, B);
   if (problem !== null) throw new NetFileError(`net file: ${problem}`);
-  const constants: [string, number, number][] = [['QA', u32(16), QA], ['QB', u32(20), QB], ['SCALE', u32(24), NNUE_SCALE]];
+  const constants: [string, number, number][] = [
+    ['QA', u32(16), QA],
+    ['QB', u32(20), QB],
+    ['SCALE', u32(24), NNUE_SCALE],
+  ];
   for (const [name, got, want] of constants)
     if (got !== want) throw new NetFileError(`net file: ${name} = ${got}, this build's ${name} is ${want}`);
   const size = netFileSize(H, B);
@@ -145,9 +156,12 @@ export function decodeNet(bytes: Uint8Array): NetWeights {
     throw new NetFileError(
       `net file: ${n} bytes, expected ${size} for H = ${H}, B = ${B} (${n < size ? `truncated: ${size - n} missing` : `${n - size} extra`})`,
     );
-  const stored = u32(28), hash = fnv1a(bytes, NET_HEADER_BYTES);
+  const stored = u32(28),
+    hash = fnv1a(bytes, NET_HEADER_BYTES);
   if (stored !== hash)
-    throw new NetFileError(`net file: weights hash 0x${hash.toString(16).padStart(8, '0')} does not match the header's 0x${stored.toString(16).padStart(8, '0')} (corrupt)`);
+    throw new NetFileError(
+      `net file: weights hash 0x${hash.toString(16).padStart(8, '0')} does not match the header's 0x${stored.toString(16).padStart(8, '0')} (corrupt)`,
+    );
   const net = createNet(H, B);
   let o = NET_HEADER_BYTES;
   for (const a of [net.ftWeights, net.ftBias, net.outWeights])
@@ -172,8 +186,10 @@ export function shareNet(net: NetWeights): NetWeights {
 
 /** shareNet's copy in one SharedArrayBuffer. */
 function shareBuffer(net: NetWeights): NetWeights {
-  const H = net.hidden, B = net.buckets;
-  const ft = NNUE_INPUTS * H, ow = 2 * B * H;
+  const H = net.hidden,
+    B = net.buckets;
+  const ft = NNUE_INPUTS * H,
+    ow = 2 * B * H;
   // int32 outBias first, so every array starts aligned to its element size.
   const buf = new SharedArrayBuffer(4 * B + 2 * (ft + H + ow));
   const outBias = new Int32Array(buf, 0, B);

@@ -32,21 +32,32 @@ function picker(seed: number): (n: number) => number {
 }
 
 describe('a shared net: the weights once in a shared WebAssembly memory', () => {
-  test('two stacks compute in the net\'s memory (one page each, no copy) and agree with a copy, the plain kernels and the reference', () => {
-    const net = randomNet(64, 4, 31), shared = shareNet(net);
+  test("two stacks compute in the net's memory (one page each, no copy) and agree with a copy, the plain kernels and the reference", () => {
+    const net = randomNet(64, 4, 31),
+      shared = shareNet(net);
     expect(shared.wasm).toBeDefined();
     expect(shared.ftWeights.buffer).toBeInstanceOf(SharedArrayBuffer);
     const before = pages(shared);
     expect(before).toBe(Math.ceil((1024 + 64 + 2 * (768 * 64 + 64 + 2 * 4 * 128)) / PAGE)); // table, outBias, weights, split output weights
-    const a = new AccumulatorStack(shared, 8), b = new AccumulatorStack(shared, 8);
+    const a = new AccumulatorStack(shared, 8),
+      b = new AccumulatorStack(shared, 8);
     expect(pages(shared) - before).toBe(2); // a region of one page each (8 plies x 256 bytes and the row list)
     expect(regionsMade(shared)).toBe(2);
-    const copy = new AccumulatorStack(net, 8), plain = new AccumulatorStack(shared, 8, { simd: false });
-    expect([a.sharesWeights, b.sharesWeights, copy.sharesWeights, plain.sharesWeights]).toEqual([true, true, false, false]);
+    const copy = new AccumulatorStack(net, 8),
+      plain = new AccumulatorStack(shared, 8, { simd: false });
+    expect([a.sharesWeights, b.sharesWeights, copy.sharesWeights, plain.sharesWeights]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect([a.simd, b.simd, copy.simd]).toEqual([true, true, true]);
 
     // One random game of 120 plies from Kiwipete, a evaluating at every ply, b every third (it replays several moves), both past their 8 plies.
-    const pos = Position.fromFen(KIWIPETE), list = new Int32Array(256), pick = picker(9), stacks = [a, b, copy, plain];
+    const pos = Position.fromFen(KIWIPETE),
+      list = new Int32Array(256),
+      pick = picker(9),
+      stacks = [a, b, copy, plain];
     for (const s of stacks) s.refresh(pos);
     let evaluated = 0;
     for (let k = 0; k < 120; k++) {
@@ -58,21 +69,26 @@ describe('a shared net: the weights once in a shared WebAssembly memory', () => 
       expect(a.evaluate(pos)).toBe(want);
       expect(copy.evaluate(pos)).toBe(want);
       expect(plain.evaluate(pos)).toBe(want);
-      if (k % 3 === 2) expect(b.evaluate(pos)).toBe(want), evaluated++;
+      if (k % 3 === 2) (expect(b.evaluate(pos)).toBe(want), evaluated++);
     }
     expect(evaluated).toBeGreaterThan(20);
     expect(a.ply).toBeGreaterThan(40);
   });
 
-  test('the stacks read the net\'s own arrays: a weight changed in shared.ftWeights changes the next refresh (a copy would not see it)', () => {
-    const net = randomNet(32, 2, 5), shared = shareNet(net), pos = Position.fromFen(KIWIPETE);
-    const s = new AccumulatorStack(shared, 4), copy = new AccumulatorStack(net, 4);
+  test("the stacks read the net's own arrays: a weight changed in shared.ftWeights changes the next refresh (a copy would not see it)", () => {
+    const net = randomNet(32, 2, 5),
+      shared = shareNet(net),
+      pos = Position.fromFen(KIWIPETE);
+    const s = new AccumulatorStack(shared, 4),
+      copy = new AccumulatorStack(net, 4);
     s.refresh(pos);
     const before = s.evaluate(pos);
     expect(before).toBe(reference(net, pos));
     // Raise every weight of the white king's feature (on e1) in both perspectives' rows, in the shared net and in net.
-    const [white, black] = boardFeatures(pos), king = [white[white.length - 1], black[black.length - 1]];
-    for (const w of [shared.ftWeights, net.ftWeights]) for (const f of king) for (let j = 0; j < 32; j++) w[f * 32 + j] += 60;
+    const [white, black] = boardFeatures(pos),
+      king = [white[white.length - 1], black[black.length - 1]];
+    for (const w of [shared.ftWeights, net.ftWeights])
+      for (const f of king) for (let j = 0; j < 32; j++) w[f * 32 + j] += 60;
     s.refresh(pos);
     expect(s.evaluate(pos)).toBe(reference(net, pos));
     expect(s.evaluate(pos)).not.toBe(before);
@@ -81,10 +97,14 @@ describe('a shared net: the weights once in a shared WebAssembly memory', () => 
   });
 
   test('a stack that outgrows its region moves to a larger one; the region it left is taken by the next stack', () => {
-    const net = randomNet(256, 1, 7), shared = shareNet(net), start = pages(shared);
+    const net = randomNet(256, 1, 7),
+      shared = shareNet(net),
+      start = pages(shared);
     const s = new AccumulatorStack(shared, 8); // 8 plies x 1 KB: a one-page region
     expect(pages(shared)).toBe(start + 1);
-    const pos = Position.fromFen(KIWIPETE), list = new Int32Array(256), pick = picker(4);
+    const pos = Position.fromFen(KIWIPETE),
+      list = new Int32Array(256),
+      pick = picker(4);
     s.refresh(pos);
     for (let k = 0; k < 80; k++) {
       const n = generateLegal(pos, list, 0);
@@ -102,14 +122,19 @@ describe('a shared net: the weights once in a shared WebAssembly memory', () => 
     const t = new AccumulatorStack(shared, 8);
     expect(regionsMade(shared)).toBe(3);
     expect(pages(shared)).toBe(start + 6);
-    while (s.ply > 0) pos.undoMove(), s.pop();
+    while (s.ply > 0) (pos.undoMove(), s.pop());
     t.refresh(pos);
     expect(t.evaluate(pos)).toBe(s.evaluate(pos));
   });
 
   test('where a shared WebAssembly memory cannot be made, shareNet shares a SharedArrayBuffer and SIMD stacks copy the weights', async () => {
     // Node's types have no WebAssembly namespace (simd.ts declares what it uses): the global, loosely typed.
-    type Api = { validate: unknown; Module: unknown; Instance: unknown; Memory: new (d: { shared?: boolean }) => object };
+    type Api = {
+      validate: unknown;
+      Module: unknown;
+      Instance: unknown;
+      Memory: new (d: { shared?: boolean }) => object;
+    };
     const real = (globalThis as unknown as { WebAssembly: Api }).WebAssembly;
     const Memory = function (d: { shared?: boolean }) {
       if (d.shared) throw new TypeError('shared memory is not available'); // as in a runtime without wasm threads
@@ -119,7 +144,8 @@ describe('a shared net: the weights once in a shared WebAssembly memory', () => 
     vi.resetModules();
     try {
       const nnue = await import('./index');
-      const net = randomNet(32, 3, 2), shared = nnue.shareNet(net);
+      const net = randomNet(32, 3, 2),
+        shared = nnue.shareNet(net);
       expect(shared.wasm).toBeUndefined();
       expect(shared.ftWeights.buffer).toBeInstanceOf(SharedArrayBuffer);
       const s = new nnue.AccumulatorStack(shared, 4);
@@ -142,7 +168,9 @@ describe('a shared net: the weights once in a shared WebAssembly memory', () => 
 const dir = mkdtempSync(join(tmpdir(), 'tempo-nnue-'));
 for (const f of ['accumulator', 'base64', 'constants', 'features', 'forward', 'net', 'simd', 'simd-bytes', 'update']) {
   const src = readFileSync(new URL(`./${f}.ts`, import.meta.url), 'utf8');
-  const out = ts.transpileModule(src, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+  const out = ts.transpileModule(src, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
   writeFileSync(join(dir, `${f}.js`), out.outputText);
 }
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -192,15 +220,22 @@ parentPort.once('message', ({ dir, net, board, barrier, workers }) => {
 
 describe('a shared net posted to a worker thread', () => {
   test('three workers taking, outgrowing and retaking regions at once: the regions held are disjoint, past the weights, and every stack evaluates right', async () => {
-    const net = randomNet(256, 1, 19), shared = shareNet(net), weightPages = pages(shared);
-    const pos = Position.fromFen(KIWIPETE), board = { board: pos.board.slice(), side: pos.side, pieceCount: Int32Array.from(pos.pieceCount) };
-    const want = reference(net, pos), barrier = new SharedArrayBuffer(4), workers = 3;
+    const net = randomNet(256, 1, 19),
+      shared = shareNet(net),
+      weightPages = pages(shared);
+    const pos = Position.fromFen(KIWIPETE),
+      board = { board: pos.board.slice(), side: pos.side, pieceCount: Int32Array.from(pos.pieceCount) };
+    const want = reference(net, pos),
+      barrier = new SharedArrayBuffer(4),
+      workers = 3;
     const runs = Array.from({ length: workers }, () => {
       const w = new Worker(RACER, { eval: true });
-      const reply = new Promise<{ regions: [number, number][]; values: number[]; shared: boolean }>((resolve, reject) => {
-        w.once('message', resolve);
-        w.once('error', reject);
-      });
+      const reply = new Promise<{ regions: [number, number][]; values: number[]; shared: boolean }>(
+        (resolve, reject) => {
+          w.once('message', resolve);
+          w.once('error', reject);
+        },
+      );
       w.postMessage({ dir, net: shared, board, barrier, workers });
       return reply.finally(() => w.terminate());
     });
@@ -216,12 +251,15 @@ describe('a shared net posted to a worker thread', () => {
     expect(regionsMade(shared)).toBeLessThan(36); // of the 36 regions taken (9 stacks x 3, 9 x 1), some were taken again
   });
 
-
-  test('the worker\'s stack computes in the same memory (a region of its own) and gives the evaluations of the main thread\'s stack and of the reference', async () => {
-    const net = randomNet(128, 4, 13), shared = shareNet(net);
+  test("the worker's stack computes in the same memory (a region of its own) and gives the evaluations of the main thread's stack and of the reference", async () => {
+    const net = randomNet(128, 4, 13),
+      shared = shareNet(net);
     const main = new AccumulatorStack(shared, 4);
-    const pos = Position.fromFen(KIWIPETE), list = new Int32Array(256), pick = picker(17);
-    const boards: { board: Uint8Array; side: number; pieceCount: Int32Array }[] = [], want: number[] = [];
+    const pos = Position.fromFen(KIWIPETE),
+      list = new Int32Array(256),
+      pick = picker(17);
+    const boards: { board: Uint8Array; side: number; pieceCount: Int32Array }[] = [],
+      want: number[] = [];
     for (let k = 0; k < 60; k++) {
       const n = generateLegal(pos, list, 0);
       if (n === 0) break;

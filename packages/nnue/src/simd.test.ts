@@ -24,14 +24,18 @@ function ints(seed: number): (lo: number, hi: number) => number {
 
 /** 300 plies of a random game from Kiwipete (back to it at a mate or after 80 plies), both stacks against the reference. */
 function walk(net: NetWeights, seed: number): Set<number> {
-  const plain = new AccumulatorStack(net, 8, { simd: false }), simd = new AccumulatorStack(net, 8, { simd: true });
-  const pos = Position.fromFen(KIWIPETE), list = new Int32Array(256), next = ints(seed), seen = new Set<number>();
+  const plain = new AccumulatorStack(net, 8, { simd: false }),
+    simd = new AccumulatorStack(net, 8, { simd: true });
+  const pos = Position.fromFen(KIWIPETE),
+    list = new Int32Array(256),
+    next = ints(seed),
+    seen = new Set<number>();
   plain.refresh(pos);
   simd.refresh(pos);
   for (let k = 0; k < 300; k++) {
     const n = generateLegal(pos, list, 0);
     if (n === 0 || plain.ply >= 80) {
-      while (plain.ply > 0) pos.undoMove(), plain.pop(), simd.pop();
+      while (plain.ply > 0) (pos.undoMove(), plain.pop(), simd.pop());
       continue;
     }
     pos.doMove(list[next(0, n - 1)]);
@@ -60,50 +64,62 @@ describe('WebAssembly SIMD kernels', () => {
     vi.stubGlobal('WebAssembly', undefined);
     vi.resetModules();
     try {
-      const simd = await import('./simd'), acc = await import('./accumulator');
+      const simd = await import('./simd'),
+        acc = await import('./accumulator');
       expect(simd.simdAvailable()).toBe(false);
       expect(simd.shareWeights(randomNet(16, 1))).toBe(null); // shareNet shares a SharedArrayBuffer instead
-      const net = randomNet(16, 1, 3), stack = new acc.AccumulatorStack(net);
+      const net = randomNet(16, 1, 3),
+        stack = new acc.AccumulatorStack(net);
       expect(stack.simd).toBe(false);
       const pos = Position.fromFen(KIWIPETE);
       stack.refresh(pos);
       expect(stack.evaluate(pos)).toBe(reference(net, pos));
-      expect(() => new acc.AccumulatorStack(net, 4, { simd: true })).toThrow('AccumulatorStack: WebAssembly SIMD is not available in this runtime');
+      expect(() => new acc.AccumulatorStack(net, 4, { simd: true })).toThrow(
+        'AccumulatorStack: WebAssembly SIMD is not available in this runtime',
+      );
     } finally {
       vi.unstubAllGlobals();
       vi.resetModules();
     }
   });
 
-  test.each([256, 1024])('the forward pass at the extremes, H = %i: every lane clipped to QA, output weights of +-32767 and -32768 (sums far past 2^31)', (H) => {
-    // ftBias 300 and no feature weights: every accumulator is 300, clipped to 255, so each
-    // product is 65,025 * w, and 2H of them with |w| ~ 32767 sum to ~1.1e12 (H = 256):
-    // past the SIMD pass's int32 lanes, which it widens every 32 steps (H = 1024: 4 blocks).
-    const net = createNet(H, 4);
-    net.ftBias.fill(300);
-    const next = ints(11);
-    for (let i = 0; i < net.outWeights.length; i++) net.outWeights[i] = [32767, -32768, next(-32768, 32767)][Math.min(2, Math.floor(i / (2 * H)) % 4)];
-    for (let b = 0; b < 4; b++) net.outBias[b] = next(-2_000_000, 2_000_000);
-    const values = walk(net, 3);
-    expect(Math.max(...values.values())).toBeGreaterThan(((2 ** 31 / 255 + 2_000_000) * 400) / (255 * 64)); // the sum itself passed int32's range
-    expect(Math.min(...values.values())).toBeLessThan(0);
-  });
+  test.each([256, 1024])(
+    'the forward pass at the extremes, H = %i: every lane clipped to QA, output weights of +-32767 and -32768 (sums far past 2^31)',
+    (H) => {
+      // ftBias 300 and no feature weights: every accumulator is 300, clipped to 255, so each
+      // product is 65,025 * w, and 2H of them with |w| ~ 32767 sum to ~1.1e12 (H = 256):
+      // past the SIMD pass's int32 lanes, which it widens every 32 steps (H = 1024: 4 blocks).
+      const net = createNet(H, 4);
+      net.ftBias.fill(300);
+      const next = ints(11);
+      for (let i = 0; i < net.outWeights.length; i++)
+        net.outWeights[i] = [32767, -32768, next(-32768, 32767)][Math.min(2, Math.floor(i / (2 * H)) % 4)];
+      for (let b = 0; b < 4; b++) net.outBias[b] = next(-2_000_000, 2_000_000);
+      const values = walk(net, 3);
+      expect(Math.max(...values.values())).toBeGreaterThan(((2 ** 31 / 255 + 2_000_000) * 400) / (255 * 64)); // the sum itself passed int32's range
+      expect(Math.min(...values.values())).toBeLessThan(0);
+    },
+  );
 
-  test.each([256, 2048])('the narrow forward pass (output weights in -128..127) at the extremes, H = %i: every lane clipped, weights 127 and -128, sums past 2^31', (H) => {
-    // The same construction as above with byte weights: each product is 65,025 * w and
-    // 2H of them with w = 127 sum to ~4.2e9 (H = 256), past int32. H = 2048 (the largest)
-    // puts 512 such products in each int32 lane over the whole pass (~4.2e9 again), so
-    // only the kernel's blocks of 512 bytes (64 products a lane) keep the lanes exact.
-    const net = createNet(H, 4);
-    net.ftBias.fill(300);
-    const next = ints(13);
-    for (let i = 0; i < net.outWeights.length; i++) net.outWeights[i] = [next(-128, 127), next(-128, 127), -128, 127][Math.floor(i / (2 * H))]; // 26 or more pieces: bucket 3
-    for (let b = 0; b < 4; b++) net.outBias[b] = next(-2_000_000, 2_000_000);
-    expect(new SimdMemory(net, 1024).narrow).toBe(true);
-    const values = walk(net, 5);
-    expect(Math.max(...values.values())).toBeGreaterThan(((2 ** 31 / 255 + 2_000_000) * 400) / (255 * 64));
-    expect(Math.min(...values.values())).toBeLessThan(0);
-  });
+  test.each([256, 2048])(
+    'the narrow forward pass (output weights in -128..127) at the extremes, H = %i: every lane clipped, weights 127 and -128, sums past 2^31',
+    (H) => {
+      // The same construction as above with byte weights: each product is 65,025 * w and
+      // 2H of them with w = 127 sum to ~4.2e9 (H = 256), past int32. H = 2048 (the largest)
+      // puts 512 such products in each int32 lane over the whole pass (~4.2e9 again), so
+      // only the kernel's blocks of 512 bytes (64 products a lane) keep the lanes exact.
+      const net = createNet(H, 4);
+      net.ftBias.fill(300);
+      const next = ints(13);
+      for (let i = 0; i < net.outWeights.length; i++)
+        net.outWeights[i] = [next(-128, 127), next(-128, 127), -128, 127][Math.floor(i / (2 * H))]; // 26 or more pieces: bucket 3
+      for (let b = 0; b < 4; b++) net.outBias[b] = next(-2_000_000, 2_000_000);
+      expect(new SimdMemory(net, 1024).narrow).toBe(true);
+      const values = walk(net, 5);
+      expect(Math.max(...values.values())).toBeGreaterThan(((2 ** 31 / 255 + 2_000_000) * 400) / (255 * 64));
+      expect(Math.min(...values.values())).toBeLessThan(0);
+    },
+  );
 
   test('the narrow pass is chosen only when every output weight fits a signed byte', () => {
     const net = randomNet(32, 2, 3);
@@ -117,7 +133,8 @@ describe('WebAssembly SIMD kernels', () => {
   });
 
   test('accumulators that wrap int16 (feature weights up to +-32767): both backends wrap exactly as Int16Array does', () => {
-    const net = randomNet(32, 2, 7), next = ints(5);
+    const net = randomNet(32, 2, 7),
+      next = ints(5);
     for (let i = 0; i < net.ftWeights.length; i++) net.ftWeights[i] = next(-32767, 32767);
     for (let i = 0; i < net.outWeights.length; i++) net.outWeights[i] = next(-32768, 32767);
     expect(walk(net, 9).size).toBeGreaterThan(100);

@@ -27,8 +27,30 @@ import { SIMD_SHARED_WASM_BASE64, SIMD_WASM_BASE64 } from './simd-bytes';
 /** simd.wat's exports. Addresses are byte offsets into the memory; n = 2H, the bytes of one perspective. */
 export interface SimdExports {
   addSub(src: number, dst: number, n: number, a0: number, s0: number, a1: number, s1: number): void;
-  addSub2(src: number, dst: number, n: number, a0: number, s0: number, t0: number, a1: number, s1: number, t1: number): void;
-  add2Sub2(src: number, dst: number, n: number, a0: number, b0: number, s0: number, t0: number, a1: number, b1: number, s1: number, t1: number): void;
+  addSub2(
+    src: number,
+    dst: number,
+    n: number,
+    a0: number,
+    s0: number,
+    t0: number,
+    a1: number,
+    s1: number,
+    t1: number,
+  ): void;
+  add2Sub2(
+    src: number,
+    dst: number,
+    n: number,
+    a0: number,
+    b0: number,
+    s0: number,
+    t0: number,
+    a1: number,
+    b1: number,
+    s1: number,
+    t1: number,
+  ): void;
   copy(src: number, dst: number, n: number): void;
   refresh(dst: number, n: number, bias: number, list: number, count: number): void;
   /** The forward pass's sum, before the scaling (see forward.ts); the output weights split in wl and wh (SimdMemory). */
@@ -105,7 +127,8 @@ const LIST_BYTES = 256;
  */
 const REGION_SLOTS = 63;
 const TABLE_BYTES = 16 * (REGION_SLOTS + 1);
-const PUBLISHED = 1, FREE = 2; // a slot's state: 0 until its region is written
+const PUBLISHED = 1,
+  FREE = 2; // a slot's state: 0 until its region is written
 /** Pages a shared net's memory may grow by for accumulators (1 GiB: thousands of stacks), below wasm32's 65,536. */
 const REGION_PAGES_MAX = 16384;
 
@@ -131,11 +154,17 @@ function freeRegion(r: Region): void {
  * Null when the memory is at its maximum.
  */
 function takeRegion(memory: WasmMemory, bytes: number): Region | null {
-  const pages = Math.ceil(bytes / PAGE), table = new Int32Array(memory.buffer, 0, TABLE_BYTES >> 2);
+  const pages = Math.ceil(bytes / PAGE),
+    table = new Int32Array(memory.buffer, 0, TABLE_BYTES >> 2);
   const made = Math.min(Atomics.load(table, 0), REGION_SLOTS);
   for (let k = 0; k < made; k++) {
     const s = 4 + 4 * k;
-    if (Atomics.load(table, s) !== FREE || table[s + 2] < pages || Atomics.compareExchange(table, s, FREE, PUBLISHED) !== FREE) continue;
+    if (
+      Atomics.load(table, s) !== FREE ||
+      table[s + 2] < pages ||
+      Atomics.compareExchange(table, s, FREE, PUBLISHED) !== FREE
+    )
+      continue;
     const r = { table, slot: k, page: table[s + 1], pages: table[s + 2] };
     // Another thread may have grown the memory past this thread's buffer (it learns of
     // that at an interrupt); grow(0) brings this thread's view of it up to date.
@@ -157,8 +186,14 @@ function takeRegion(memory: WasmMemory, bytes: number): Region | null {
 }
 
 /** Where the kernels' weights go from byte `at` on (each array a multiple of 32 bytes, so every row stays 16-byte aligned). */
-function weightOffsets(net: NetWeights, at: number): { ft: number; bias: number; outL: number; outH: number; end: number } {
-  const ft = at, bias = ft + 2 * NNUE_INPUTS * net.hidden, outL = bias + 2 * net.hidden, outH = outL + 2 * net.outWeights.length;
+function weightOffsets(
+  net: NetWeights,
+  at: number,
+): { ft: number; bias: number; outL: number; outH: number; end: number } {
+  const ft = at,
+    bias = ft + 2 * NNUE_INPUTS * net.hidden,
+    outL = bias + 2 * net.hidden,
+    outH = outL + 2 * net.outWeights.length;
   return { ft, bias, outL, outH, end: outH + 2 * net.outWeights.length };
 }
 
@@ -168,10 +203,16 @@ function weightOffsets(net: NetWeights, at: number): { ft: number; bias: number;
  * -128..128, so that the forward pass multiplies clipped activations by them in int16
  * lanes exactly (simd.wat).
  */
-function writeWeights(buf: ArrayBufferLike, o: { ft: number; bias: number; outL: number; outH: number }, net: NetWeights): void {
+function writeWeights(
+  buf: ArrayBufferLike,
+  o: { ft: number; bias: number; outL: number; outH: number },
+  net: NetWeights,
+): void {
   new Int16Array(buf, o.ft, net.ftWeights.length).set(net.ftWeights);
   new Int16Array(buf, o.bias, net.hidden).set(net.ftBias);
-  const w = net.outWeights, lo = new Int16Array(buf, o.outL, w.length), hi = new Int16Array(buf, o.outH, w.length);
+  const w = net.outWeights,
+    lo = new Int16Array(buf, o.outL, w.length),
+    hi = new Int16Array(buf, o.outH, w.length);
   for (let i = 0; i < w.length; i++) {
     lo[i] = (w[i] << 24) >> 24;
     hi[i] = (w[i] - lo[i]) >> 8;
@@ -187,7 +228,9 @@ function writeWeights(buf: ArrayBufferLike, o: { ft: number; bias: number; outL:
  */
 export function shareWeights(net: NetWeights): NetWeights | null {
   if (wasm === undefined || typeof SharedArrayBuffer !== 'function' || simdModule(true) === null) return null;
-  const H = net.hidden, B = net.buckets, o = weightOffsets(net, TABLE_BYTES + 4 * MAX_BUCKETS);
+  const H = net.hidden,
+    B = net.buckets,
+    o = weightOffsets(net, TABLE_BYTES + 4 * MAX_BUCKETS);
   const pages = Math.ceil((o.end + 2 * net.outWeights.length) / PAGE);
   let memory: WasmMemory;
   try {
@@ -197,11 +240,20 @@ export function shareWeights(net: NetWeights): NetWeights | null {
   }
   const buf = memory.buffer;
   writeWeights(buf, o, net);
-  const outBias = new Int32Array(buf, TABLE_BYTES, B), outWeights = new Int16Array(buf, o.end, net.outWeights.length);
+  const outBias = new Int32Array(buf, TABLE_BYTES, B),
+    outWeights = new Int16Array(buf, o.end, net.outWeights.length);
   outBias.set(net.outBias);
   outWeights.set(net.outWeights);
   const wasmWeights: SharedWeights = { memory, ft: o.ft, bias: o.bias, outL: o.outL, outH: o.outH };
-  return { hidden: H, buckets: B, ftWeights: new Int16Array(buf, o.ft, NNUE_INPUTS * H), ftBias: new Int16Array(buf, o.bias, H), outWeights, outBias, wasm: wasmWeights };
+  return {
+    hidden: H,
+    buckets: B,
+    ftWeights: new Int16Array(buf, o.ft, NNUE_INPUTS * H),
+    ftBias: new Int16Array(buf, o.bias, H),
+    outWeights,
+    outBias,
+    wasm: wasmWeights,
+  };
 }
 
 /**
@@ -232,8 +284,10 @@ export class SimdMemory {
 
   /** The kernels over `net`'s shared weights where it has them, else over a copy; room for `accBytes` of accumulators. */
   constructor(net: NetWeights, accBytes: number) {
-    const own = simdModule(false), sharedMod = net.wasm !== undefined ? simdModule(true) : null;
-    if (own === null || wasm === undefined) throw new Error('AccumulatorStack: WebAssembly SIMD is not available in this runtime');
+    const own = simdModule(false),
+      sharedMod = net.wasm !== undefined ? simdModule(true) : null;
+    if (own === null || wasm === undefined)
+      throw new Error('AccumulatorStack: WebAssembly SIMD is not available in this runtime');
     const region = sharedMod !== null ? takeRegion(net.wasm!.memory, LIST_BYTES + accBytes) : null;
     if (region !== null) {
       const w = net.wasm!;
@@ -281,8 +335,12 @@ export class SimdMemory {
     }
     if (LIST_BYTES + accBytes <= r.pages * PAGE) return;
     const next = takeRegion(this.memory, LIST_BYTES + accBytes);
-    if (next === null) throw new Error(`AccumulatorStack: the shared net's memory is full (${this.memory.buffer.byteLength / PAGE} pages)`);
-    const from = this.acc, to = next.page * PAGE + LIST_BYTES;
+    if (next === null)
+      throw new Error(
+        `AccumulatorStack: the shared net's memory is full (${this.memory.buffer.byteLength / PAGE} pages)`,
+      );
+    const from = this.acc,
+      to = next.page * PAGE + LIST_BYTES;
     new Uint8Array(this.memory.buffer).copyWithin(to, from, r.page * PAGE + r.pages * PAGE);
     regions?.unregister(this);
     freeRegion(r);

@@ -4,7 +4,8 @@ import { featureIndex } from './features';
 
 /** The position's features from both perspectives, by featureIndex (not the stack's table): the from-scratch reference's input. */
 export function boardFeatures(pos: Position): [number[], number[]] {
-  const white: number[] = [], black: number[] = [];
+  const white: number[] = [],
+    black: number[] = [];
   for (let sq = 0; sq < 64; sq++) {
     const piece = pos.board[sq];
     if (piece === 0) continue;

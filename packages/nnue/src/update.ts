@@ -21,21 +21,44 @@ const M = 0x7fff7fff;
 const S = -0x7fff8000; // 0x80008000 as an int32 literal, so esbuild inlines it
 
 /** A move: one feature added (row a), one removed (row s). n is even (H is a multiple of 16). */
-export function addSub(acc: Int32Array, w: Int32Array, src: number, dst: number, n: number, a: number, s: number): void {
+export function addSub(
+  acc: Int32Array,
+  w: Int32Array,
+  src: number,
+  dst: number,
+  n: number,
+  a: number,
+  s: number,
+): void {
   for (let j = 0; j < n; j += 2) {
-    const y = w[a + j], z = w[s + j], y2 = w[a + j + 1], z2 = w[s + j + 1];
+    const y = w[a + j],
+      z = w[s + j],
+      y2 = w[a + j + 1],
+      z2 = w[s + j + 1];
     const d = (((y | S) - (z & M)) | 0) ^ ((y ^ ~z) & S);
     const d2 = (((y2 | S) - (z2 & M)) | 0) ^ ((y2 ^ ~z2) & S);
-    const x = acc[src + j], x2 = acc[src + j + 1];
+    const x = acc[src + j],
+      x2 = acc[src + j + 1];
     acc[dst + j] = (((x & M) + (d & M)) | 0) ^ ((x ^ d) & S);
     acc[dst + j + 1] = (((x2 & M) + (d2 & M)) | 0) ^ ((x2 ^ d2) & S);
   }
 }
 
 /** A capture: one added, two removed. */
-export function addSub2(acc: Int32Array, w: Int32Array, src: number, dst: number, n: number, a: number, s: number, s2: number): void {
+export function addSub2(
+  acc: Int32Array,
+  w: Int32Array,
+  src: number,
+  dst: number,
+  n: number,
+  a: number,
+  s: number,
+  s2: number,
+): void {
   for (let j = 0; j < n; j++) {
-    const y = w[a + j], z = w[s + j], z2 = w[s2 + j];
+    const y = w[a + j],
+      z = w[s + j],
+      z2 = w[s2 + j];
     const d = (((y | S) - (z & M)) | 0) ^ ((y ^ ~z) & S);
     const e = (((d | S) - (z2 & M)) | 0) ^ ((d ^ ~z2) & S);
     const x = acc[src + j];
@@ -44,9 +67,22 @@ export function addSub2(acc: Int32Array, w: Int32Array, src: number, dst: number
 }
 
 /** Castling: two added, two removed. */
-export function add2Sub2(acc: Int32Array, w: Int32Array, src: number, dst: number, n: number, a: number, a2: number, s: number, s2: number): void {
+export function add2Sub2(
+  acc: Int32Array,
+  w: Int32Array,
+  src: number,
+  dst: number,
+  n: number,
+  a: number,
+  a2: number,
+  s: number,
+  s2: number,
+): void {
   for (let j = 0; j < n; j++) {
-    const y = w[a + j], y2 = w[a2 + j], z = w[s + j], z2 = w[s2 + j];
+    const y = w[a + j],
+      y2 = w[a2 + j],
+      z = w[s + j],
+      z2 = w[s2 + j];
     const d = (((y | S) - (z & M)) | 0) ^ ((y ^ ~z) & S);
     const d2 = (((y2 | S) - (z2 & M)) | 0) ^ ((y2 ^ ~z2) & S);
     const e = (((d & M) + (d2 & M)) | 0) ^ ((d ^ d2) & S);
@@ -58,7 +94,8 @@ export function add2Sub2(acc: Int32Array, w: Int32Array, src: number, dst: numbe
 /** A refresh's step: one feature's row added in place. */
 export function addRow(acc: Int32Array, w: Int32Array, dst: number, n: number, a: number): void {
   for (let j = 0; j < n; j++) {
-    const x = acc[dst + j], y = w[a + j];
+    const x = acc[dst + j],
+      y = w[a + j];
     acc[dst + j] = (((x & M) + (y & M)) | 0) ^ ((x ^ y) & S);
   }
 }

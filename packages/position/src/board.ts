@@ -76,7 +76,8 @@ export class Board {
   movePiece(from: number, to: number): void {
     const piece = this.board[from];
     shiftBits(this.board, this.bb, piece, from, to);
-    const st = this.st, p64 = piece << 6;
+    const st = this.st,
+      p64 = piece << 6;
     st.ciKing = -1;
     st.keyLo ^= PSQ_KEY_LO[p64 + from] ^ PSQ_KEY_LO[p64 + to];
     st.keyHi ^= PSQ_KEY_HI[p64 + from] ^ PSQ_KEY_HI[p64 + to];
@@ -90,7 +91,9 @@ export class Board {
 
   /** Adds (sign 1) or removes (sign -1) piece-on-square terms; n is the piece's count index. */
   private updateTerms(piece: number, sq: number, sign: number, n: number): void {
-    const st = this.st, i = (piece << 6) + sq, m = (piece << 6) + n;
+    const st = this.st,
+      i = (piece << 6) + sq,
+      m = (piece << 6) + n;
     st.keyLo ^= PSQ_KEY_LO[i];
     st.keyHi ^= PSQ_KEY_HI[i];
     st.materialKeyLo ^= PSQ_KEY_LO[m];
@@ -114,7 +117,8 @@ export class Board {
 
 /** Puts piece on the empty square sq. */
 export function setBits(board: Uint8Array, bb: Int32Array, piece: number, sq: number): void {
-  const h = sq >> 5, b = 1 << sq;
+  const h = sq >> 5,
+    b = 1 << sq;
   board[sq] = piece;
   bb[(piece << 1) + h] |= b;
   bb[((piece & 8) << 1) + h] |= b;
@@ -122,7 +126,8 @@ export function setBits(board: Uint8Array, bb: Int32Array, piece: number, sq: nu
 
 /** Lifts piece off sq. */
 export function clearBits(board: Uint8Array, bb: Int32Array, piece: number, sq: number): void {
-  const h = sq >> 5, b = ~(1 << sq);
+  const h = sq >> 5,
+    b = ~(1 << sq);
   board[sq] = NO_PIECE;
   bb[(piece << 1) + h] &= b;
   bb[((piece & 8) << 1) + h] &= b;
@@ -130,8 +135,12 @@ export function clearBits(board: Uint8Array, bb: Int32Array, piece: number, sq: 
 
 /** Moves piece from one square to another, empty one. */
 export function shiftBits(board: Uint8Array, bb: Int32Array, piece: number, from: number, to: number): void {
-  const c = (piece & 8) << 1, p = piece << 1;
-  const fh = from >> 5, th = to >> 5, f = 1 << from, t = 1 << to;
+  const c = (piece & 8) << 1,
+    p = piece << 1;
+  const fh = from >> 5,
+    th = to >> 5,
+    f = 1 << from,
+    t = 1 << to;
   board[from] = NO_PIECE;
   board[to] = piece;
   if (fh === th) {

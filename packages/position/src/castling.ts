@@ -57,7 +57,10 @@ export function setupCastling(): CastlingSetup {
       rookTo[rookSq] = rTo;
       const i = 2 * right;
       // Empty path: everything the king and rook cross or land on, except themselves.
-      for (const [a, b] of [[kingSq, kTo], [rookSq, rTo]]) {
+      for (const [a, b] of [
+        [kingSq, kTo],
+        [rookSq, rTo],
+      ]) {
         emptyPath[i] |= BETWEEN[2 * (a * 64 + b)];
         emptyPath[i + 1] |= BETWEEN[2 * (a * 64 + b) + 1];
         setSq(emptyPath, i, b);

@@ -19,9 +19,11 @@ export function isFiftyMoveDraw(pos: Position): boolean {
  * game rather than searching, set `pos.rootPly = pos.ply` first.
  */
 export function isRepetitionDraw(pos: Position): boolean {
-  const st = pos.st, end = Math.min(st.rule50, st.pliesFromNull, pos.ply);
+  const st = pos.st,
+    end = Math.min(st.rule50, st.pliesFromNull, pos.ply);
   if (end < 4) return false;
-  let s = st.prev.prev, seen = 0;
+  let s = st.prev.prev,
+    seen = 0;
   for (let i = 4; i <= end; i += 2) {
     s = s.prev.prev;
     if (s.keyLo === st.keyLo && s.keyHi === st.keyHi) {
@@ -44,9 +46,13 @@ export function hasInsufficientMaterial(pos: Position): boolean {
   if (knights + bishops <= 1) return true;
   if (knights > 0) return false;
   // Only bishops: dead when they all stand on one square colour.
-  const DARK_LO = 0xaa55aa55 | 0, DARK_HI = 0xaa55aa55 | 0; // a1, c1, b2 ... are dark
-  const bb = pos.bb, wb = 2 * BISHOP, bbp = 2 * (8 + BISHOP);
-  const lo = bb[wb] | bb[bbp], hi = bb[wb + 1] | bb[bbp + 1];
+  const DARK_LO = 0xaa55aa55 | 0,
+    DARK_HI = 0xaa55aa55 | 0; // a1, c1, b2 ... are dark
+  const bb = pos.bb,
+    wb = 2 * BISHOP,
+    bbp = 2 * (8 + BISHOP);
+  const lo = bb[wb] | bb[bbp],
+    hi = bb[wb + 1] | bb[bbp + 1];
   const onDark = (lo & DARK_LO) !== 0 || (hi & DARK_HI) !== 0;
   const onLight = (lo & ~DARK_LO) !== 0 || (hi & ~DARK_HI) !== 0;
   return !(onDark && onLight);

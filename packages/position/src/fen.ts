@@ -100,7 +100,8 @@ function parseCastling(
       for (let f = 0; f < kingFile && rookFile < 0; f++) if (board[back + f] === rook) rookFile = f;
     } else if (lower >= 'a' && lower <= 'h') {
       rookFile = lower.charCodeAt(0) - 97;
-      if (board[back + rookFile] !== rook) return fail(3, text, `gives '${ch}' but there is no ${name} rook on ${lower}${back ? 8 : 1}`);
+      if (board[back + rookFile] !== rook)
+        return fail(3, text, `gives '${ch}' but there is no ${name} rook on ${lower}${back ? 8 : 1}`);
       if (rookFile === kingFile) return fail(3, text, `gives '${ch}', the ${name} king's own file`);
     } else {
       return fail(3, text, `has '${ch}', which is not K, Q, k, q or a file letter`);
@@ -120,11 +121,14 @@ function parseEp(text: string, board: Uint8Array, side: number): Result<number> 
   const sq = parseSquare(text);
   if (sq < 0) return fail(4, text, 'is not a square');
   const rank = sq >>> 3;
-  if (rank !== (side === WHITE ? 5 : 2)) return fail(4, text, `is not on rank ${side === WHITE ? 6 : 3}, where the side to move could capture en passant`);
+  if (rank !== (side === WHITE ? 5 : 2))
+    return fail(4, text, `is not on rank ${side === WHITE ? 6 : 3}, where the side to move could capture en passant`);
   const pushed = side === WHITE ? sq - 8 : sq + 8;
   const origin = side === WHITE ? sq + 8 : sq - 8;
-  if (board[pushed] !== makePiece(side ^ 1, PAWN)) return fail(4, text, 'has no pawn that just made a double step in front of it');
-  if (board[sq] !== NO_PIECE || board[origin] !== NO_PIECE) return fail(4, text, 'has a piece on the square passed over or the pawn\'s origin');
+  if (board[pushed] !== makePiece(side ^ 1, PAWN))
+    return fail(4, text, 'has no pawn that just made a double step in front of it');
+  if (board[sq] !== NO_PIECE || board[origin] !== NO_PIECE)
+    return fail(4, text, "has a piece on the square passed over or the pawn's origin");
   return { ok: true, value: sq };
 }
 
@@ -170,4 +174,3 @@ export function parseFen(fen: string): Result<ParsedFen> {
     },
   };
 }
-

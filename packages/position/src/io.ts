@@ -44,10 +44,11 @@ export function toFen(pos: Position): string {
  */
 export function moveToUci(pos: Position, m: Move): string {
   if (m === 0) return '0000';
-  const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
+  const from = m & 63,
+    to = (m >>> 6) & 63,
+    type = m & 0xc000;
   if (type === CASTLING && !pos.chess960) return squareName(from) + squareName(pos.castling.kingTo[to]);
   let s = squareName(from) + squareName(to);
   if (type === PROMOTION) s += 'nbrq'[(m >>> 12) & 3];
   return s;
 }
-

@@ -2,9 +2,28 @@ import { describe, expect, test } from 'vitest';
 import { BISHOP, BLACK, KNIGHT, NO_SQUARE, QUEEN, ROOK, WHITE, makePiece } from '@tempo-chess/bitboard';
 import { generateLegal, parseUciMove } from '@tempo-chess/movegen';
 import {
-  CASTLING, EN_PASSANT, FenError, Position, START_FEN, computeKeys, hasInsufficientMaterial, isDraw, isFiftyMoveDraw,
-  isRepetitionDraw, egScore, makeMove, makePromotion, makePsqTable, makeScore, makeSpecial, mgScore, moveToUci, posIsOk,
-  type PsqTable, MAX_ROWS, StateStack,
+  CASTLING,
+  EN_PASSANT,
+  FenError,
+  Position,
+  START_FEN,
+  computeKeys,
+  hasInsufficientMaterial,
+  isDraw,
+  isFiftyMoveDraw,
+  isRepetitionDraw,
+  egScore,
+  makeMove,
+  makePromotion,
+  makePsqTable,
+  makeScore,
+  makeSpecial,
+  mgScore,
+  moveToUci,
+  posIsOk,
+  type PsqTable,
+  MAX_ROWS,
+  StateStack,
 } from './index';
 import * as layout from './layout';
 
@@ -62,9 +81,18 @@ describe('FEN round trips', () => {
 
   test.each([
     [C960, 'bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9'],
-    ['2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9', '2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w KQkq - 1 9'],
-    ['nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1', 'nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w KQkq - 0 1'],
-    ['qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9', 'qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w kq - 0 9'],
+    [
+      '2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9',
+      '2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w KQkq - 1 9',
+    ],
+    [
+      'nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w GBgb - 0 1',
+      'nrkbbqrn/pppppppp/8/8/8/8/PPPPPPPP/NRKBBQRN w KQkq - 0 1',
+    ],
+    [
+      'qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w hf - 0 9',
+      'qbbnnrkr/2pp2pp/p7/1p2pp2/8/P3PP2/1PPP1KPP/QBBNNR1R w kq - 0 9',
+    ],
     // Two rooks on one side: X-FEN K/Q mean the outermost one.
     ['r1k1r1r1/8/8/8/8/8/8/1R1R1K1R w HBga - 0 1', 'r1k1r1r1/8/8/8/8/8/8/1R1R1K1R w KQkq - 0 1'],
   ])('Chess960 Shredder-FEN %s round-trips; X-FEN letters give the same key', (shredder, xfen) => {
@@ -102,11 +130,36 @@ describe('FEN round trips', () => {
 
 describe('en passant square kept only when a capture is legal', () => {
   test.each([
-    ['1.e4 from the start: no pawn can take', START_FEN, 'e2e4', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'],
-    ['next to an enemy pawn', START_FEN, 'e2e4 d7d5 e4e5 f7f5', 'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3'],
-    ['capture would expose the king on the rank', '7k/3p4/8/K3P2r/8/8/8/8 b - - 0 1', 'd7d5', '7k/8/8/K2pP2r/8/8/8/8 w - - 0 2'],
-    ['capture would leave a diagonal pin', 'k6K/3p4/8/4P3/8/8/1b6/8 b - - 0 1', 'd7d5', 'k6K/8/8/3pP3/8/8/1b6/8 w - - 0 2'],
-    ['black capturer pinned on the rank', '8/8/8/8/R3p2k/8/3P4/K7 w - - 0 1', 'd2d4', '8/8/8/8/R2Pp2k/8/8/K7 b - - 0 1'],
+    [
+      '1.e4 from the start: no pawn can take',
+      START_FEN,
+      'e2e4',
+      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    ],
+    [
+      'next to an enemy pawn',
+      START_FEN,
+      'e2e4 d7d5 e4e5 f7f5',
+      'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
+    ],
+    [
+      'capture would expose the king on the rank',
+      '7k/3p4/8/K3P2r/8/8/8/8 b - - 0 1',
+      'd7d5',
+      '7k/8/8/K2pP2r/8/8/8/8 w - - 0 2',
+    ],
+    [
+      'capture would leave a diagonal pin',
+      'k6K/3p4/8/4P3/8/8/1b6/8 b - - 0 1',
+      'd7d5',
+      'k6K/8/8/3pP3/8/8/1b6/8 w - - 0 2',
+    ],
+    [
+      'black capturer pinned on the rank',
+      '8/8/8/8/R3p2k/8/3P4/K7 w - - 0 1',
+      'd2d4',
+      '8/8/8/8/R2Pp2k/8/8/K7 b - - 0 1',
+    ],
   ])('after a double step (%s)', (_, fen, moves, after) => {
     const pos = Position.fromFen(fen);
     play(pos, ...moves.split(' '));
@@ -125,7 +178,8 @@ describe('en passant square kept only when a capture is legal', () => {
     ['kept: capture removes the checking pawn', '7k/8/8/3pP3/4K3/8/8/8 w - d6 0 1', 43],
     ['kept: black to move', 'rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2', 19],
   ])('FEN ep square %s', (_, fen, sq) => {
-    const pos = Position.fromFen(fen), without = fen.replace(/ [a-h][36] /, ' - ');
+    const pos = Position.fromFen(fen),
+      without = fen.replace(/ [a-h][36] /, ' - ');
     expect(pos.epSquare).toBe(sq);
     expect(pos.toFen()).toBe(sq === NO_SQUARE ? without : fen);
     const same = JSON.stringify(pos.key) === JSON.stringify(keyOf(without));
@@ -135,29 +189,65 @@ describe('en passant square kept only when a capture is legal', () => {
 
 describe('malformed FEN', () => {
   test.each([
-    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1', /^Invalid FEN: field 1 \(piece placement\): ".*" has 7 ranks, expected 8$/],
-    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1', /field 1 \(piece placement\).*'X', which is not a piece letter/],
-    ['rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', /field 1 \(piece placement\).*'9', which is not a piece letter/],
-    ['rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', /field 1 \(piece placement\).*rank 7 has more than 8 squares/],
-    ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR1 w KQkq - 0 1', /field 1 \(piece placement\).*rank 1 has 9 squares, expected 8/],
-    ['rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', /field 1 \(piece placement\).*rank 7 has 7 squares, expected 8/],
+    [
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1',
+      /^Invalid FEN: field 1 \(piece placement\): ".*" has 7 ranks, expected 8$/,
+    ],
+    [
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1',
+      /field 1 \(piece placement\).*'X', which is not a piece letter/,
+    ],
+    [
+      'rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      /field 1 \(piece placement\).*'9', which is not a piece letter/,
+    ],
+    [
+      'rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      /field 1 \(piece placement\).*rank 7 has more than 8 squares/,
+    ],
+    [
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR1 w KQkq - 0 1',
+      /field 1 \(piece placement\).*rank 1 has 9 squares, expected 8/,
+    ],
+    [
+      'rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      /field 1 \(piece placement\).*rank 7 has 7 squares, expected 8/,
+    ],
     ['4k3/8/8/8/8/8/8/3KK3 w - - 0 1', /field 1 \(piece placement\).*has 2 white kings, expected exactly 1/],
     ['8/8/8/8/8/8/8/4K3 w - - 0 1', /field 1 \(piece placement\).*has 0 black kings, expected exactly 1/],
     ['4k3/8/8/8/8/8/8/P3K3 w - - 0 1', /field 1 \(piece placement\).*pawn on the first or last rank/],
     ['p3k3/8/8/8/8/8/8/4K3 w - - 0 1', /field 1 \(piece placement\).*pawn on the first or last rank/],
     ['4k3/8/8/8/8/8/8/4K3 x - - 0 1', /^Invalid FEN: field 2 \(side to move\): "x" is not 'w' or 'b'$/],
-    ['4k3/8/8/8/8/8/8/4K3 w K - 0 1', /field 3 \(castling\): "K" gives 'K' but the white king has no rook on that side/],
+    [
+      '4k3/8/8/8/8/8/8/4K3 w K - 0 1',
+      /field 3 \(castling\): "K" gives 'K' but the white king has no rook on that side/,
+    ],
     ['4k3/8/8/8/8/8/8/R3K3 w H - 0 1', /field 3 \(castling\): "H" gives 'H' but there is no white rook on h1/],
-    ['4k3/8/8/8/8/8/4K3/7R w K - 0 1', /field 3 \(castling\): "K" gives 'K' but the white king is not on its first rank/],
-    ['r7/8/4k3/8/8/8/8/4K3 w q - 0 1', /field 3 \(castling\): "q" gives 'q' but the black king is not on its first rank/],
+    [
+      '4k3/8/8/8/8/8/4K3/7R w K - 0 1',
+      /field 3 \(castling\): "K" gives 'K' but the white king is not on its first rank/,
+    ],
+    [
+      'r7/8/4k3/8/8/8/8/4K3 w q - 0 1',
+      /field 3 \(castling\): "q" gives 'q' but the black king is not on its first rank/,
+    ],
     ['r3k2r/8/8/8/8/8/8/R3K2R w KQxq - 0 1', /field 3 \(castling\).*'x', which is not K, Q, k, q or a file letter/],
     [START_FEN.replace(' - ', ' e9 '), /^Invalid FEN: field 4 \(en passant\): "e9" is not a square$/],
     [START_FEN.replace(' - ', ' e3 '), /field 4 \(en passant\): "e3" is not on rank 6/],
     ['4k3/8/8/8/8/8/8/4K3 w - e6 0 1', /field 4 \(en passant\): "e6" has no pawn that just made a double step/],
-    ['4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1', /field 4 \(en passant\): "e6" has a piece on the square passed over or the pawn's origin/],
-    [START_FEN.replace(' 0 1', ' -1 1'), /^Invalid FEN: field 5 \(halfmove clock\): "-1" is not a non-negative integer$/],
+    [
+      '4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1',
+      /field 4 \(en passant\): "e6" has a piece on the square passed over or the pawn's origin/,
+    ],
+    [
+      START_FEN.replace(' 0 1', ' -1 1'),
+      /^Invalid FEN: field 5 \(halfmove clock\): "-1" is not a non-negative integer$/,
+    ],
     [START_FEN.replace(' 0 1', ' x 1'), /field 5 \(halfmove clock\): "x" is not a non-negative integer/],
-    [START_FEN.replace(' 0 1', ' 0 0'), /^Invalid FEN: field 6 \(fullmove number\): "0" is out of range \(1\.\.2147483647\)$/],
+    [
+      START_FEN.replace(' 0 1', ' 0 0'),
+      /^Invalid FEN: field 6 \(fullmove number\): "0" is out of range \(1\.\.2147483647\)$/,
+    ],
     [START_FEN.replace(' 0 1', ' 0 1.5'), /field 6 \(fullmove number\): "1.5" is not a non-negative integer/],
     ['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq', /has 3 fields, expected 4 to 6/],
     [`${START_FEN} extra`, /has 7 fields, expected 4 to 6/],
@@ -180,11 +270,13 @@ describe('malformed FEN', () => {
 
 describe('Zobrist keys', () => {
   test('transpositions hash equal, with and without a double step on the way', () => {
-    const a = Position.fromFen(START_FEN), b = Position.fromFen(START_FEN);
+    const a = Position.fromFen(START_FEN),
+      b = Position.fromFen(START_FEN);
     play(a, 'g1f3', 'g8f6', 'b1c3', 'b8c6');
     play(b, 'b1c3', 'b8c6', 'g1f3', 'g8f6');
     expect(snap(a)).toEqual(snap(b));
-    const c = Position.fromFen(START_FEN), d = Position.fromFen(START_FEN);
+    const c = Position.fromFen(START_FEN),
+      d = Position.fromFen(START_FEN);
     play(c, 'g1f3', 'b8c6', 'e2e4'); // the double step allows no capture: no ep square
     play(d, 'e2e4', 'b8c6', 'g1f3');
     expect(c.key).toEqual(d.key);
@@ -193,60 +285,119 @@ describe('Zobrist keys', () => {
     expect(a.key).not.toEqual(b.key);
   });
 
-  test.each([[START_FEN, 3], [KIWIPETE, 2], [C960, 2]])('after every move to depth n from %s: key = from scratch = key of its FEN, and distinct FENs hash apart', (fen, depth) => {
-    const pos = Position.fromFen(fen), byKey = new Map<string, string>();
-    const lists = Array.from({ length: depth }, () => new Int32Array(256));
-    const walk = (d: number): void => {
-      const n = generateLegal(pos, lists[d], 0);
-      for (let i = 0; i < n; i++) {
-        pos.doMove(lists[d][i]);
-        const k = computeKeys(pos), key = pos.key, f = pos.toFen();
-        expect([k[0] >>> 0, k[1] >>> 0]).toEqual([key.lo, key.hi]);
-        expect(Position.fromFen(f, { chess960: pos.chess960 }).key).toEqual(key);
-        const ks = `${key.hi}:${key.lo}`, board = f.split(' ').slice(0, 4).join(' ');
-        expect(byKey.get(ks) ?? board).toBe(board);
-        byKey.set(ks, board);
-        if (d + 1 < depth) walk(d + 1);
-        pos.undoMove();
-      }
-    };
-    walk(0);
-    expect(pos.toFen()).toBe(Position.fromFen(fen).toFen());
-    expect(byKey.size).toBeGreaterThan(depth === 3 ? 5000 : 400);
-    expect(new Set(byKey.values()).size).toBe(byKey.size);
-  });
+  test.each([
+    [START_FEN, 3],
+    [KIWIPETE, 2],
+    [C960, 2],
+  ])(
+    'after every move to depth n from %s: key = from scratch = key of its FEN, and distinct FENs hash apart',
+    (fen, depth) => {
+      const pos = Position.fromFen(fen),
+        byKey = new Map<string, string>();
+      const lists = Array.from({ length: depth }, () => new Int32Array(256));
+      const walk = (d: number): void => {
+        const n = generateLegal(pos, lists[d], 0);
+        for (let i = 0; i < n; i++) {
+          pos.doMove(lists[d][i]);
+          const k = computeKeys(pos),
+            key = pos.key,
+            f = pos.toFen();
+          expect([k[0] >>> 0, k[1] >>> 0]).toEqual([key.lo, key.hi]);
+          expect(Position.fromFen(f, { chess960: pos.chess960 }).key).toEqual(key);
+          const ks = `${key.hi}:${key.lo}`,
+            board = f.split(' ').slice(0, 4).join(' ');
+          expect(byKey.get(ks) ?? board).toBe(board);
+          byKey.set(ks, board);
+          if (d + 1 < depth) walk(d + 1);
+          pos.undoMove();
+        }
+      };
+      walk(0);
+      expect(pos.toFen()).toBe(Position.fromFen(fen).toFen());
+      expect(byKey.size).toBeGreaterThan(depth === 3 ? 5000 : 400);
+      expect(new Set(byKey.values()).size).toBe(byKey.size);
+    },
+  );
 });
 
 describe('doMove / undoMove of special moves', () => {
   test.each<[string, string, number, string]>([
     ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1g1', makeSpecial(4, 7, CASTLING), 'r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1'],
     ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1c1', makeSpecial(4, 0, CASTLING), 'r3k2r/8/8/8/8/8/8/2KR3R b kq - 1 1'],
-    ['r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 9', 'e8g8', makeSpecial(60, 63, CASTLING), 'r4rk1/8/8/8/8/8/8/R3K2R w KQ - 4 10'],
-    ['r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 9', 'e8c8', makeSpecial(60, 56, CASTLING), '2kr3r/8/8/8/8/8/8/R3K2R w KQ - 4 10'],
+    [
+      'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 9',
+      'e8g8',
+      makeSpecial(60, 63, CASTLING),
+      'r4rk1/8/8/8/8/8/8/R3K2R w KQ - 4 10',
+    ],
+    [
+      'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 9',
+      'e8c8',
+      makeSpecial(60, 56, CASTLING),
+      '2kr3r/8/8/8/8/8/8/R3K2R w KQ - 4 10',
+    ],
     ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'a1a8', makeMove(0, 56), 'R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1'],
     ['r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', 'e1f1', makeMove(4, 5), 'r3k2r/8/8/8/8/8/8/R4K1R b kq - 1 1'],
     // Chess960: king and rook swap squares; the king stays put; the king moves right on queenside.
     ['r3k3/8/8/8/8/8/8/1R3KR1 w GBa - 0 1', 'f1g1', makeSpecial(5, 6, CASTLING), 'r3k3/8/8/8/8/8/8/1R3RK1 b a - 1 1'],
-    ['1r3kr1/8/8/8/8/8/8/1R3KR1 w GBgb - 0 1', 'f1b1', makeSpecial(5, 1, CASTLING), '1r3kr1/8/8/8/8/8/8/2KR2R1 b gb - 1 1'],
+    [
+      '1r3kr1/8/8/8/8/8/8/1R3KR1 w GBgb - 0 1',
+      'f1b1',
+      makeSpecial(5, 1, CASTLING),
+      '1r3kr1/8/8/8/8/8/8/2KR2R1 b gb - 1 1',
+    ],
     ['r5kr/8/8/8/8/8/8/R5KR w HAha - 0 1', 'g1h1', makeSpecial(6, 7, CASTLING), 'r5kr/8/8/8/8/8/8/R4RK1 b ha - 1 1'],
     ['r5kr/8/8/8/8/8/8/R5KR b HAha - 0 1', 'g8a8', makeSpecial(62, 56, CASTLING), '2kr3r/8/8/8/8/8/8/R5KR w HA - 1 2'],
     ['4k3/8/8/8/8/8/8/RK6 w A - 0 1', 'b1a1', makeSpecial(1, 0, CASTLING), '4k3/8/8/8/8/8/8/2KR4 b - - 1 1'],
     ['4k3/8/8/8/8/8/8/2RK4 w C - 0 1', 'd1c1', makeSpecial(3, 2, CASTLING), '4k3/8/8/8/8/8/8/2KR4 b - - 1 1'],
     // En passant, both colours.
-    ['rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3', 'e5f6', makeSpecial(36, 45, EN_PASSANT), 'rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3'],
-    ['rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2', 'e4d3', makeSpecial(28, 19, EN_PASSANT), 'rnbqkbnr/pppp1ppp/8/8/8/3p4/PPP1PPPP/RNBQKBNR w KQkq - 0 3'],
+    [
+      'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3',
+      'e5f6',
+      makeSpecial(36, 45, EN_PASSANT),
+      'rnbqkbnr/ppp1p1pp/5P2/3p4/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3',
+    ],
+    [
+      'rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2',
+      'e4d3',
+      makeSpecial(28, 19, EN_PASSANT),
+      'rnbqkbnr/pppp1ppp/8/8/8/3p4/PPP1PPPP/RNBQKBNR w KQkq - 0 3',
+    ],
     // Promotions, with and without capture, both colours.
     ...(['n', 'b', 'r', 'q'] as const).flatMap((p, i): Array<[string, string, number, string]> => {
-      const t = [KNIGHT, BISHOP, ROOK, QUEEN][i], W = p.toUpperCase();
+      const t = [KNIGHT, BISHOP, ROOK, QUEEN][i],
+        W = p.toUpperCase();
       return [
-        ['1r2k3/P7/8/8/8/8/8/4K3 w - - 5 30', `a7a8${p}`, makePromotion(48, 56, t), `${W}r2k3/8/8/8/8/8/8/4K3 b - - 0 30`],
-        ['1r2k3/P7/8/8/8/8/8/4K3 w - - 5 30', `a7b8${p}`, makePromotion(48, 57, t), `1${W}2k3/8/8/8/8/8/8/4K3 b - - 0 30`],
-        ['4k3/8/8/8/8/8/p7/1R2K3 b - - 5 30', `a2a1${p}`, makePromotion(8, 0, t), `4k3/8/8/8/8/8/8/${p}R2K3 w - - 0 31`],
-        ['4k3/8/8/8/8/8/p7/1R2K3 b - - 5 30', `a2b1${p}`, makePromotion(8, 1, t), `4k3/8/8/8/8/8/8/1${p}2K3 w - - 0 31`],
+        [
+          '1r2k3/P7/8/8/8/8/8/4K3 w - - 5 30',
+          `a7a8${p}`,
+          makePromotion(48, 56, t),
+          `${W}r2k3/8/8/8/8/8/8/4K3 b - - 0 30`,
+        ],
+        [
+          '1r2k3/P7/8/8/8/8/8/4K3 w - - 5 30',
+          `a7b8${p}`,
+          makePromotion(48, 57, t),
+          `1${W}2k3/8/8/8/8/8/8/4K3 b - - 0 30`,
+        ],
+        [
+          '4k3/8/8/8/8/8/p7/1R2K3 b - - 5 30',
+          `a2a1${p}`,
+          makePromotion(8, 0, t),
+          `4k3/8/8/8/8/8/8/${p}R2K3 w - - 0 31`,
+        ],
+        [
+          '4k3/8/8/8/8/8/p7/1R2K3 b - - 5 30',
+          `a2b1${p}`,
+          makePromotion(8, 1, t),
+          `4k3/8/8/8/8/8/8/1${p}2K3 w - - 0 31`,
+        ],
       ];
     }),
   ])('%s: %s', (fen, uci, move, after) => {
-    const pos = Position.fromFen(fen), before = snap(pos), m = parseUciMove(pos, uci);
+    const pos = Position.fromFen(fen),
+      before = snap(pos),
+      m = parseUciMove(pos, uci);
     expect(m).toBe(move);
     expect(moveToUci(pos, m)).toBe(uci);
     pos.doMove(m);
@@ -273,7 +424,8 @@ describe('doMove / undoMove of special moves', () => {
 
 describe('null move', () => {
   test('flips the side, clears the ep square, changes the key; undo restores', () => {
-    const pos = Position.fromFen('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3'), before = snap(pos);
+    const pos = Position.fromFen('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3'),
+      before = snap(pos);
     pos.doNullMove();
     expect(pos.toFen()).toBe('rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3');
     expect(pos.key).not.toEqual(before.key);
@@ -304,7 +456,17 @@ describe('draw rules', () => {
     moves.map((uci) => (play(pos, uci), (pos.rootPly = pos.ply), isRepetitionDraw(pos)));
   test('threefold in game history: with the root at the current ply, only the third occurrence', () => {
     const pos = Position.fromFen(START_FEN);
-    expect(rootAtEnd(pos, [...SHUFFLE, ...SHUFFLE, 'g1f3'])).toEqual([false, false, false, false, false, false, false, true, true]);
+    expect(rootAtEnd(pos, [...SHUFFLE, ...SHUFFLE, 'g1f3'])).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
     expect(isDraw(pos)).toBe(true);
   });
 
@@ -360,9 +522,10 @@ describe('draw rules', () => {
 
 describe('state stack', () => {
   test('320 plies of knight shuffles grow the stack; undoing all restores every ply', () => {
-    const pos = Position.fromFen(KIWIPETE), seen = [snap(pos)];
+    const pos = Position.fromFen(KIWIPETE),
+      seen = [snap(pos)];
     const cycle = ['e5d3', 'b6c8', 'd3e5', 'c8b6', 'c3b1', 'f6h5', 'b1c3', 'h5f6'];
-    for (let i = 0; i < 40; i++) for (const uci of cycle) play(pos, uci), seen.push(snap(pos));
+    for (let i = 0; i < 40; i++) for (const uci of cycle) (play(pos, uci), seen.push(snap(pos)));
     expect(pos.ply).toBe(320);
     expect(pos.states.capacity).toBeGreaterThan(320);
     expect(pos.st).toBe(pos.states.rows[320]);
@@ -379,18 +542,28 @@ describe('state stack', () => {
 describe('packed scores', () => {
   test('mg and eg come back out of a packed score, and packed scores add like pairs', () => {
     const values = [-32768, -32767, -1000, -1, 0, 1, 999, 32767];
-    for (const mg of values) for (const eg of values) {
-      const s = makeScore(mg, eg);
-      expect([mgScore(s), egScore(s)]).toEqual([mg, eg]);
-    }
-    const a = makeScore(-300, 250), b = makeScore(120, -900);
+    for (const mg of values)
+      for (const eg of values) {
+        const s = makeScore(mg, eg);
+        expect([mgScore(s), egScore(s)]).toEqual([mg, eg]);
+      }
+    const a = makeScore(-300, 250),
+      b = makeScore(120, -900);
     expect([mgScore((a + b) | 0), egScore((a + b) | 0)]).toEqual([-180, -650]);
     expect([mgScore((a - b) | 0), egScore((a - b) | 0)]).toEqual([-420, 1150]);
   });
 
   test('makePsqTable rejects values outside int16 and tables of the wrong size', () => {
-    const z = new Array<number>(1024).fill(0), p = new Array<number>(16).fill(0);
-    expect(() => makePsqTable(z, z.map((v, i) => (i === 70 ? 40000 : v)), p, p)).toThrow('psq: value 40000 at index 70 is not an int16');
+    const z = new Array<number>(1024).fill(0),
+      p = new Array<number>(16).fill(0);
+    expect(() =>
+      makePsqTable(
+        z,
+        z.map((v, i) => (i === 70 ? 40000 : v)),
+        p,
+        p,
+      ),
+    ).toThrow('psq: value 40000 at index 70 is not an int16');
     expect(() => makePsqTable(z.slice(1), z, p, p)).toThrow('psq: mg and eg need 16 * 64 entries');
     expect(() => makePsqTable(z, z, p.slice(1), p)).toThrow('psq: phase and nonPawn need 16 entries');
   });
@@ -408,7 +581,10 @@ describe('incremental psq, phase and non-pawn material', () => {
   );
   /** The terms summed over the board, independently of posIsOk. */
   const fresh = (pos: Position) => {
-    let mg = 0, eg = 0, phase = 0, np = 0;
+    let mg = 0,
+      eg = 0,
+      phase = 0,
+      np = 0;
     for (let sq = 0; sq < 64; sq++) {
       const p = pos.board[sq];
       if (p === 0) continue;
@@ -425,19 +601,30 @@ describe('incremental psq, phase and non-pawn material', () => {
     expect(v.slice(4)).toEqual(v.slice(0, 4));
     expect([pos.phase, pos.nonPawnMaterial(0) + pos.nonPawnMaterial(1)]).toEqual(v.slice(2, 4));
     const k = computeKeys(pos);
-    expect([pos.pawnKey.lo, pos.pawnKey.hi, pos.materialKey.lo, pos.materialKey.hi]).toEqual([k[2] >>> 0, k[3] >>> 0, k[4] >>> 0, k[5] >>> 0]);
+    expect([pos.pawnKey.lo, pos.pawnKey.hi, pos.materialKey.lo, pos.materialKey.hi]).toEqual([
+      k[2] >>> 0,
+      k[3] >>> 0,
+      k[4] >>> 0,
+      k[5] >>> 0,
+    ]);
     expect(posIsOk(pos)).toBeNull();
   };
 
   test.each([
-    [START_FEN, 1], [KIWIPETE, 2], ['r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', 3],
-    ['8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 4], [C960, 5],
+    [START_FEN, 1],
+    [KIWIPETE, 2],
+    ['r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1', 3],
+    ['8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1', 4],
+    [C960, 5],
   ])('200 random plies from %s (seed %i)', (fen, seed) => {
     const pos = Position.fromFen(fen, { psq: table });
     expect(pos.psq).toBe(table);
     expect(fresh(pos)[4]).not.toBe(0);
     agree(pos);
-    const start = snap(pos), rand = rng(seed), list = new Int32Array(256), kinds = new Set<number>();
+    const start = snap(pos),
+      rand = rng(seed),
+      list = new Int32Array(256),
+      kinds = new Set<number>();
     let captures = 0;
     for (let plies = 0; plies < 200; plies++) {
       const n = generateLegal(pos, list, 0);
@@ -448,13 +635,18 @@ describe('incremental psq, phase and non-pawn material', () => {
       }
       let m = list[Math.floor(rand() * n)];
       // Prefer captures and promotions half the time, so the games thin out and promote.
-      if (rand() < 0.5) for (let i = 0; i < n; i++) if (pos.board[(list[i] >>> 6) & 63] !== 0 || (list[i] & 0xc000) === 0x4000) { m = list[i]; break; }
+      if (rand() < 0.5)
+        for (let i = 0; i < n; i++)
+          if (pos.board[(list[i] >>> 6) & 63] !== 0 || (list[i] & 0xc000) === 0x4000) {
+            m = list[i];
+            break;
+          }
       if (pos.board[(m >>> 6) & 63] !== 0 && (m & 0xc000) !== CASTLING) captures++;
       kinds.add(m & 0xc000);
       pos.doMove(m);
       agree(pos);
     }
-    while (pos.ply > 0) pos.undoMove(), agree(pos);
+    while (pos.ply > 0) (pos.undoMove(), agree(pos));
     expect(snap(pos)).toEqual(start);
     expect(captures).toBeGreaterThan(10);
     expect(kinds.size).toBeGreaterThan(1);
@@ -481,7 +673,9 @@ describe('state stack bound', () => {
     expect(last.keyLo).toBe(7);
     expect(last.next).toBe(st.rows[MAX_ROWS / 2]);
     expect(st.rows[MAX_ROWS / 2].prev).toBe(last);
-    for (let r = 1; r < MAX_ROWS; r++) if (st.rows[r].prev !== st.rows[r - 1] || st.rows[r - 1].next !== st.rows[r]) throw new Error(`row ${r} is not linked`);
+    for (let r = 1; r < MAX_ROWS; r++)
+      if (st.rows[r].prev !== st.rows[r - 1] || st.rows[r - 1].next !== st.rows[r])
+        throw new Error(`row ${r} is not linked`);
     expect(st.rows[0].prev).toBe(st.rows[0]);
     expect(() => st.grow()).toThrow(`state stack: more than ${MAX_ROWS} plies`);
   });

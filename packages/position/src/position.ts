@@ -22,15 +22,7 @@ import { anyEpCaptureIsLegal } from './attacks';
 import { parseFen, type Result } from './fen';
 import { CASTLING, EN_PASSANT, NORMAL, PROMOTION, type Move } from './move';
 import { ZERO_PSQ, type PsqTable } from './psq';
-import {
-  CASTLING_KEY_HI,
-  CASTLING_KEY_LO,
-  EP_KEY_HI,
-  EP_KEY_LO,
-  PSQ_KEYS,
-  SIDE_KEY_HI,
-  SIDE_KEY_LO,
-} from './zobrist';
+import { CASTLING_KEY_HI, CASTLING_KEY_LO, EP_KEY_HI, EP_KEY_LO, PSQ_KEYS, SIDE_KEY_HI, SIDE_KEY_LO } from './zobrist';
 import { Board, clearBits, setBits, shiftBits } from './board';
 import type { StateInfo } from './state';
 import { setCheckInfo, setCheckers } from './checks';
@@ -56,7 +48,6 @@ export interface PositionOptions {
 export class FenError extends Error {
   override name = 'FenError';
 }
-
 
 /**
  * A chess position: the board (see Board) plus side to move, castling setup, FEN in
@@ -129,7 +120,6 @@ export class Position extends Board {
 
   // ---- Queries -------------------------------------------------------------------
 
-
   get key(): { lo: number; hi: number } {
     return { lo: this.st.keyLo >>> 0, hi: this.st.keyHi >>> 0 };
   }
@@ -180,11 +170,17 @@ export class Position extends Board {
     const st = this.st;
     if (st.next === st) this.states.grow();
     const ns = st.next;
-    const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
-    const us = this.side, them = us ^ 1, board = this.board, bb = this.bb;
+    const from = m & 63,
+      to = (m >>> 6) & 63,
+      type = m & 0xc000;
+    const us = this.side,
+      them = us ^ 1,
+      board = this.board,
+      bb = this.bb;
     const T = this.psq.score;
     const K = PSQ_KEYS; // interleaved key halves: one table, bound once (see zobrist.ts)
-    const piece = board[from], p64 = piece << 6;
+    const piece = board[from],
+      p64 = piece << 6;
     if (st.ciKing < 0) setCheckInfo(bb, st, us);
     // The key halves and the score live in locals, written once at the end; every
     // other field is written to the new row at once (copied, as Stockfish copies its
@@ -202,7 +198,8 @@ export class Position extends Board {
     ns.ep = NO_SQUARE;
     ns.move = m;
     ns.ciKing = -1;
-    let kLo = st.keyLo ^ SIDE_KEY_LO, kHi = st.keyHi ^ SIDE_KEY_HI;
+    let kLo = st.keyLo ^ SIDE_KEY_LO,
+      kHi = st.keyHi ^ SIDE_KEY_HI;
     let sc = st.psq;
     const oldEp = st.ep;
     if (oldEp !== NO_SQUARE) {
@@ -261,8 +258,12 @@ export class Position extends Board {
         } else if ((from ^ to) === 16) {
           // Record the en passant square only when a capture is legal: equal positions hash equal.
           const e = (from + to) >>> 1;
-          const p = (us << 7) + (e << 1), tp = makePiece(them, PAWN) << 1;
-          if (((PAWN_ATTACKS[p] & bb[tp]) | (PAWN_ATTACKS[p + 1] & bb[tp + 1])) !== 0 && anyEpCaptureIsLegal(bb, them, e)) {
+          const p = (us << 7) + (e << 1),
+            tp = makePiece(them, PAWN) << 1;
+          if (
+            ((PAWN_ATTACKS[p] & bb[tp]) | (PAWN_ATTACKS[p + 1] & bb[tp + 1])) !== 0 &&
+            anyEpCaptureIsLegal(bb, them, e)
+          ) {
             ns.ep = e;
             kLo ^= EP_KEY_LO[e & 7];
             kHi ^= EP_KEY_HI[e & 7];
@@ -293,12 +294,23 @@ export class Position extends Board {
       const pt = piece & 7;
       let gives = 0;
       if (pt !== KING) {
-        let csLo = 0, csHi = 0;
-        if (pt === PAWN) { csLo = st.ciPawnLo; csHi = st.ciPawnHi; }
-        else if (pt === KNIGHT) { csLo = st.ciKnightLo; csHi = st.ciKnightHi; }
-        else {
-          if (pt !== ROOK) { csLo = st.ciBishopLo; csHi = st.ciBishopHi; }
-          if (pt !== BISHOP) { csLo |= st.ciRookLo; csHi |= st.ciRookHi; }
+        let csLo = 0,
+          csHi = 0;
+        if (pt === PAWN) {
+          csLo = st.ciPawnLo;
+          csHi = st.ciPawnHi;
+        } else if (pt === KNIGHT) {
+          csLo = st.ciKnightLo;
+          csHi = st.ciKnightHi;
+        } else {
+          if (pt !== ROOK) {
+            csLo = st.ciBishopLo;
+            csHi = st.ciBishopHi;
+          }
+          if (pt !== BISHOP) {
+            csLo |= st.ciRookLo;
+            csHi |= st.ciRookHi;
+          }
         }
         gives = to < 32 ? (csLo >>> to) & 1 : (csHi >>> (to - 32)) & 1;
       }
@@ -317,8 +329,11 @@ export class Position extends Board {
 
   /** doMove's capture: lifts `captured` off capSq; edits ns's keys, score, material and rule50. */
   private capture(ns: StateInfo, captured: number, capSq: number): void {
-    const counts = this.pieceCount, K = PSQ_KEYS, psq = this.psq;
-    const c64 = captured << 6, ci = c64 + capSq;
+    const counts = this.pieceCount,
+      K = PSQ_KEYS,
+      psq = this.psq;
+    const c64 = captured << 6,
+      ci = c64 + capSq;
     clearBits(this.board, this.bb, captured, capSq);
     const n = --counts[captured];
     counts[captured & 8]--;
@@ -339,16 +354,26 @@ export class Position extends Board {
 
   /** doMove's castling: king and rook to their destinations; edits ns's key and score. */
   private castle(ns: StateInfo, king: number, from: number, rookFrom: number): void {
-    const board = this.board, bb = this.bb, K = PSQ_KEYS, T = this.psq.score;
-    const kTo = this.castling.kingTo[rookFrom], rTo = this.castling.rookTo[rookFrom];
-    const rook = board[rookFrom], k64 = king << 6, r64 = rook << 6;
+    const board = this.board,
+      bb = this.bb,
+      K = PSQ_KEYS,
+      T = this.psq.score;
+    const kTo = this.castling.kingTo[rookFrom],
+      rTo = this.castling.rookTo[rookFrom];
+    const rook = board[rookFrom],
+      k64 = king << 6,
+      r64 = rook << 6;
     ns.captured = NO_PIECE;
     clearBits(board, bb, king, from);
     clearBits(board, bb, rook, rookFrom);
     setBits(board, bb, king, kTo);
     setBits(board, bb, rook, rTo);
     ns.keyLo ^= K[(k64 + from) << 1] ^ K[(k64 + kTo) << 1] ^ K[(r64 + rookFrom) << 1] ^ K[(r64 + rTo) << 1];
-    ns.keyHi ^= K[((k64 + from) << 1) + 1] ^ K[((k64 + kTo) << 1) + 1] ^ K[((r64 + rookFrom) << 1) + 1] ^ K[((r64 + rTo) << 1) + 1];
+    ns.keyHi ^=
+      K[((k64 + from) << 1) + 1] ^
+      K[((k64 + kTo) << 1) + 1] ^
+      K[((r64 + rookFrom) << 1) + 1] ^
+      K[((r64 + rTo) << 1) + 1];
     ns.psq = (ns.psq + T[k64 + kTo] - T[k64 + from] + T[r64 + rTo] - T[r64 + rookFrom]) | 0;
     ns.dirtyNum = 2;
     ns.dirtyTo0 = kTo;
@@ -359,11 +384,17 @@ export class Position extends Board {
 
   /** doMove's promotion: the pawn already on `to` becomes `promo`; edits ns's keys, score and material. */
   private promote(ns: StateInfo, pawn: number, promo: number, to: number): void {
-    const board = this.board, bb = this.bb, counts = this.pieceCount, K = PSQ_KEYS, psq = this.psq;
-    const p64 = pawn << 6, q64 = promo << 6;
+    const board = this.board,
+      bb = this.bb,
+      counts = this.pieceCount,
+      K = PSQ_KEYS,
+      psq = this.psq;
+    const p64 = pawn << 6,
+      q64 = promo << 6;
     clearBits(board, bb, pawn, to);
     setBits(board, bb, promo, to);
-    const np = --counts[pawn], nq = counts[promo]++;
+    const np = --counts[pawn],
+      nq = counts[promo]++;
     ns.materialKeyLo ^= K[(p64 + np) << 1] ^ K[(q64 + nq) << 1];
     ns.materialKeyHi ^= K[((p64 + np) << 1) + 1] ^ K[((q64 + nq) << 1) + 1];
     ns.keyLo ^= K[(p64 + to) << 1] ^ K[(q64 + to) << 1];
@@ -390,13 +421,21 @@ export class Position extends Board {
 
   /** Takes back the move that led to the current row. Precondition: the row was filled by doMove. */
   undoMove(): void {
-    const st = this.st, m = st.move;
-    const from = m & 63, to = (m >>> 6) & 63, type = m & 0xc000;
-    const them = this.side, us = them ^ 1, board = this.board, bb = this.bb;
+    const st = this.st,
+      m = st.move;
+    const from = m & 63,
+      to = (m >>> 6) & 63,
+      type = m & 0xc000;
+    const them = this.side,
+      us = them ^ 1,
+      board = this.board,
+      bb = this.bb;
     this.side = us;
     if (type === CASTLING) {
-      const kingTo = this.castling.kingTo[to], rookTo = this.castling.rookTo[to];
-      const king = board[kingTo], rook = board[rookTo];
+      const kingTo = this.castling.kingTo[to],
+        rookTo = this.castling.rookTo[to];
+      const king = board[kingTo],
+        rook = board[rookTo];
       clearBits(board, bb, king, kingTo);
       clearBits(board, bb, rook, rookTo);
       setBits(board, bb, king, from);
@@ -453,6 +492,4 @@ export class Position extends Board {
     this.side ^= 1;
     this.st = this.st.prev;
   }
-
 }
-

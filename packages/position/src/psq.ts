@@ -28,13 +28,19 @@ export const egScore = (s: number): number => (s + 0x8000) >> 16;
  * A table from separate middlegame and endgame piece-square values (index
  * `piece * 64 + sq`); throws a RangeError for a value outside int16.
  */
-export function makePsqTable(mg: ArrayLike<number>, eg: ArrayLike<number>, phase: ArrayLike<number>, nonPawn: ArrayLike<number>): PsqTable {
+export function makePsqTable(
+  mg: ArrayLike<number>,
+  eg: ArrayLike<number>,
+  phase: ArrayLike<number>,
+  nonPawn: ArrayLike<number>,
+): PsqTable {
   if (mg.length !== 16 * 64 || eg.length !== 16 * 64) throw new RangeError('psq: mg and eg need 16 * 64 entries');
   if (phase.length !== 16 || nonPawn.length !== 16) throw new RangeError('psq: phase and nonPawn need 16 entries');
   const score = new Int32Array(16 * 64);
   for (let i = 0; i < 16 * 64; i++) {
     for (const v of [mg[i], eg[i]])
-      if (!Number.isInteger(v) || v < -32768 || v > 32767) throw new RangeError(`psq: value ${v} at index ${i} is not an int16`);
+      if (!Number.isInteger(v) || v < -32768 || v > 32767)
+        throw new RangeError(`psq: value ${v} at index ${i} is not an int16`);
     score[i] = makeScore(mg[i], eg[i]);
   }
   return { score, phase: Int32Array.from(phase), nonPawn: Int32Array.from(nonPawn) };

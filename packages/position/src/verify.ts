@@ -3,7 +3,17 @@
  * it after every doMove and undoMove; release
  * builds compile the call out through `__DEBUG__`.
  */
-import { BISHOP_DIRECTIONS, KING, KNIGHT_ATTACKS, NO_PIECE, NO_SQUARE, PAWN, ROOK_DIRECTIONS, popcount, slidingAttacksSlow } from '@tempo-chess/bitboard';
+import {
+  BISHOP_DIRECTIONS,
+  KING,
+  KNIGHT_ATTACKS,
+  NO_PIECE,
+  NO_SQUARE,
+  PAWN,
+  ROOK_DIRECTIONS,
+  popcount,
+  slidingAttacksSlow,
+} from '@tempo-chess/bitboard';
 import type { Position } from './position';
 import {
   CASTLING_KEY_HI,
@@ -23,7 +33,8 @@ export function computeKeys(pos: Position): Int32Array {
   for (let sq = 0; sq < 64; sq++) {
     const p = pos.board[sq];
     if (p === NO_PIECE) continue;
-    const i = (p << 6) + sq, m = (p << 6) + counts[p]++;
+    const i = (p << 6) + sq,
+      m = (p << 6) + counts[p]++;
     k[0] ^= PSQ_KEY_LO[i];
     k[1] ^= PSQ_KEY_HI[i];
     if ((p & 7) === PAWN) {
@@ -33,7 +44,8 @@ export function computeKeys(pos: Position): Int32Array {
     k[4] ^= PSQ_KEY_LO[m];
     k[5] ^= PSQ_KEY_HI[m];
   }
-  const rights = pos.castlingRights, ep = pos.epSquare;
+  const rights = pos.castlingRights,
+    ep = pos.epSquare;
   k[0] ^= CASTLING_KEY_LO[rights];
   k[1] ^= CASTLING_KEY_HI[rights];
   if (ep !== NO_SQUARE) {
@@ -52,8 +64,13 @@ export function computeKeys(pos: Position): Int32Array {
  * [blockers, pawn, knight, bishop, rook] as (lo, hi) pairs.
  */
 export function computeCheckInfo(pos: Position): Int32Array {
-  const { bb, board } = pos, us = pos.side, out = new Int32Array(10), r = new Int32Array(2);
-  const k = pos.kingSquare(us ^ 1), occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+  const { bb, board } = pos,
+    us = pos.side,
+    out = new Int32Array(10),
+    r = new Int32Array(2);
+  const k = pos.kingSquare(us ^ 1),
+    occLo = bb[0] | bb[16],
+    occHi = bb[1] | bb[17];
   // Pawn: a pawn of `us` on sq attacks k when k is one rank ahead of it, one file aside.
   for (let sq = 0; sq < 64; sq++) {
     const ahead = us === 0 ? (k >>> 3) - (sq >>> 3) === 1 : (sq >>> 3) - (k >>> 3) === 1;
@@ -70,11 +87,20 @@ export function computeCheckInfo(pos: Position): Int32Array {
   // Blockers: own pieces whose removal lets one of our sliders see the king.
   const seesKing = (oLo: number, oHi: number): number => {
     let n = 0;
-    for (const [dirs, t1, t2] of [[BISHOP_DIRECTIONS, 3, 5], [ROOK_DIRECTIONS, 4, 5]] as const) {
+    for (const [dirs, t1, t2] of [
+      [BISHOP_DIRECTIONS, 3, 5],
+      [ROOK_DIRECTIONS, 4, 5],
+    ] as const) {
       slidingAttacksSlow(k, oLo, oHi, dirs, r);
       for (let sq = 0; sq < 64; sq++) {
         const p = board[sq];
-        if (p !== 0 && p >>> 3 === us && ((p & 7) === t1 || (p & 7) === t2) && ((sq < 32 ? r[0] >>> sq : r[1] >>> (sq - 32)) & 1)) n++;
+        if (
+          p !== 0 &&
+          p >>> 3 === us &&
+          ((p & 7) === t1 || (p & 7) === t2) &&
+          (sq < 32 ? r[0] >>> sq : r[1] >>> (sq - 32)) & 1
+        )
+          n++;
       }
     }
     return n;
@@ -82,7 +108,8 @@ export function computeCheckInfo(pos: Position): Int32Array {
   const base = seesKing(occLo, occHi);
   for (let sq = 0; sq < 64; sq++) {
     if (board[sq] === 0 || board[sq] >>> 3 !== us) continue;
-    const lo = sq < 32 ? occLo & ~(1 << sq) : occLo, hi = sq < 32 ? occHi : occHi & ~(1 << (sq - 32));
+    const lo = sq < 32 ? occLo & ~(1 << sq) : occLo,
+      hi = sq < 32 ? occHi : occHi & ~(1 << (sq - 32));
     if (seesKing(lo, hi) > base) out[sq >>> 5] |= 1 << (sq & 31);
   }
   return out;
@@ -96,12 +123,16 @@ export function posIsOk(pos: Position): string | null {
   const { board, bb, st, psq } = pos;
   const fresh = new Int32Array(32);
   const counts = new Uint8Array(16);
-  let score = 0, phase = 0, npW = 0, npB = 0;
+  let score = 0,
+    phase = 0,
+    npW = 0,
+    npB = 0;
   for (let sq = 0; sq < 64; sq++) {
     const p = board[sq];
     if (p === NO_PIECE) continue;
     if ((p & 7) === 0 || (p & 7) === 7) return `bad piece code ${p} on square ${sq}`;
-    const h = sq < 32 ? 0 : 1, b = 1 << (sq & 31);
+    const h = sq < 32 ? 0 : 1,
+      b = 1 << (sq & 31);
     fresh[2 * p + h] |= b;
     fresh[((p & 8) << 1) + h] |= b;
     counts[p]++;
@@ -112,8 +143,10 @@ export function posIsOk(pos: Position): string | null {
     if (p < 8) npW += psq.nonPawn[p];
     else npB += psq.nonPawn[p];
   }
-  for (let i = 0; i < 32; i++) if (fresh[i] !== bb[i]) return `bitboard ${i >> 1} half ${i & 1} disagrees with the mailbox`;
-  for (let p = 0; p < 16; p++) if (counts[p] !== pos.pieceCount[p]) return `piece count of ${p} is ${pos.pieceCount[p]}, board has ${counts[p]}`;
+  for (let i = 0; i < 32; i++)
+    if (fresh[i] !== bb[i]) return `bitboard ${i >> 1} half ${i & 1} disagrees with the mailbox`;
+  for (let p = 0; p < 16; p++)
+    if (counts[p] !== pos.pieceCount[p]) return `piece count of ${p} is ${pos.pieceCount[p]}, board has ${counts[p]}`;
   if (popcount(bb[2 * KING], bb[2 * KING + 1]) !== 1 || popcount(bb[2 * (8 + KING)], bb[2 * (8 + KING) + 1]) !== 1)
     return 'not exactly one king per side';
   const k = computeKeys(pos);
@@ -133,11 +166,23 @@ export function posIsOk(pos: Position): string | null {
   if (st.ciKing >= 0) {
     if (st.ciKing !== pos.kingSquare(pos.side ^ 1)) return 'check info names the wrong king square';
     const ci = computeCheckInfo(pos);
-    const held = [st.ciBlockersLo, st.ciBlockersHi, st.ciPawnLo, st.ciPawnHi, st.ciKnightLo, st.ciKnightHi, st.ciBishopLo, st.ciBishopHi, st.ciRookLo, st.ciRookHi];
-    for (let i = 0; i < 10; i++) if (ci[i] !== held[i]) return `check info word ${i} disagrees with a fresh computation`;
+    const held = [
+      st.ciBlockersLo,
+      st.ciBlockersHi,
+      st.ciPawnLo,
+      st.ciPawnHi,
+      st.ciKnightLo,
+      st.ciKnightHi,
+      st.ciBishopLo,
+      st.ciBishopHi,
+      st.ciRookLo,
+      st.ciRookHi,
+    ];
+    for (let i = 0; i < 10; i++)
+      if (ci[i] !== held[i]) return `check info word ${i} disagrees with a fresh computation`;
   }
   const ep = pos.epSquare;
-  if (ep !== NO_SQUARE && (ep >>> 3) !== (pos.side === 0 ? 5 : 2)) return `en passant square ${ep} on the wrong rank`;
+  if (ep !== NO_SQUARE && ep >>> 3 !== (pos.side === 0 ? 5 : 2)) return `en passant square ${ep} on the wrong rank`;
   const rights = pos.castlingRights;
   for (let r = 1; r < 16; r <<= 1) {
     if (!(rights & r)) continue;

@@ -22,8 +22,10 @@ import { fileURLToPath } from 'node:url';
 
 const dist = fileURLToPath(new URL('./dist/', import.meta.url));
 const [a, b] = process.argv.slice(2, 4);
-const pairs = Number(process.argv[4] ?? 16), ms = Number(process.argv[5] ?? 1500);
-const usage = 'usage: node packages/search/bench/ab.mjs A.mjs B.mjs [pairs] [ms] (bundles in packages/search/bench/dist/)';
+const pairs = Number(process.argv[4] ?? 16),
+  ms = Number(process.argv[5] ?? 1500);
+const usage =
+  'usage: node packages/search/bench/ab.mjs A.mjs B.mjs [pairs] [ms] (bundles in packages/search/bench/dist/)';
 if (a === undefined || b === undefined) {
   console.error(usage);
   process.exit(2);
@@ -43,14 +45,19 @@ if (availableParallelism() < 2) {
   process.exit(2);
 }
 const flags = (v) => (v ?? '').split(/\s+/).filter((f) => f !== '');
-const flagsA = flags(process.env.AB_FLAGS_A), flagsB = flags(process.env.AB_FLAGS_B);
+const flagsA = flags(process.env.AB_FLAGS_A),
+  flagsB = flags(process.env.AB_FLAGS_B);
 
 /** Runs one bundle pinned to `core`; resolves to its nodes a CPU second per position. */
 function run(bundle, nodeFlags, core) {
   return new Promise((resolve, reject) => {
-    const p = spawn('taskset', ['-c', String(core), process.execPath, ...nodeFlags, dist + bundle, 'npsall', String(ms), '1'], {
-      env: { ...process.env, NNUE: '1' },
-    });
+    const p = spawn(
+      'taskset',
+      ['-c', String(core), process.execPath, ...nodeFlags, dist + bundle, 'npsall', String(ms), '1'],
+      {
+        env: { ...process.env, NNUE: '1' },
+      },
+    );
     let out = '';
     p.stdout.on('data', (d) => (out += d));
     p.stderr.on('data', (d) => process.stderr.write(d));
@@ -65,7 +72,8 @@ function run(bundle, nodeFlags, core) {
 
 let sum = 0;
 for (let i = 1; i <= pairs; i++) {
-  const coreA = i % 2, coreB = 1 - coreA;
+  const coreA = i % 2,
+    coreB = 1 - coreA;
   const [ra, rb] = await Promise.all([run(a, flagsA, coreA), run(b, flagsB, coreB)]);
   let g = 0;
   for (let k = 1; k < ra.length; k++) g += Math.log(rb[k] / ra[k]);

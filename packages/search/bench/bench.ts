@@ -26,7 +26,10 @@ setV8Flags();
  * value true`); NNUE=<file>: with that net file (as EvalFile, to compare nets' speed).
  */
 const NNUE = process.env.NNUE;
-const NET = NNUE === undefined || NNUE === '' || NNUE === '0' ? null : decodeNet(NNUE === '1' ? defaultNetBytes() : new Uint8Array(readFileSync(NNUE)));
+const NET =
+  NNUE === undefined || NNUE === '' || NNUE === '0'
+    ? null
+    : decodeNet(NNUE === '1' ? defaultNetBytes() : new Uint8Array(readFileSync(NNUE)));
 
 /** Sets `Option=value` arguments on the searcher; an unknown name throws. */
 function setOptions(s: Searcher, args: string[]): void {
@@ -61,15 +64,23 @@ if (process.argv[2] === 'analyse') {
   const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
   setOptions(s, process.argv.slice(5));
   const pos = Position.fromFen(process.argv[4], { psq: s.evalContext.psq });
-  s.search(pos, { depth: Number(process.argv[3]) }, {
-    onInfo: (i) => console.log(`depth ${i.depth} seldepth ${i.seldepth} ${i.bound} ${i.scoreKind} ${i.scoreValue} nodes ${i.nodes} pv ${i.pv.map((m) => moveToUci(pos, m)).join(' ')}`),
-  });
+  s.search(
+    pos,
+    { depth: Number(process.argv[3]) },
+    {
+      onInfo: (i) =>
+        console.log(
+          `depth ${i.depth} seldepth ${i.seldepth} ${i.bound} ${i.scoreKind} ${i.scoreValue} nodes ${i.nodes} pv ${i.pv.map((m) => moveToUci(pos, m)).join(' ')}`,
+        ),
+    },
+  );
 } else if (process.argv[2] === 'mates') {
   // `mates <file.epd> <count> <depth>`: how many "dm N" positions get `mate N` exactly within depth.
   const lines = readFileSync(process.argv[3], 'utf8').split('\n').filter(Boolean).slice(0, Number(process.argv[4]));
   const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
   setOptions(s, process.argv.slice(6));
-  let ok = 0, nodes = 0;
+  let ok = 0,
+    nodes = 0;
   for (const line of lines) {
     const dm = Number(/dm (\d+)/.exec(line)![1]);
     const fen = line.split(' ').slice(0, 4).join(' ') + ' 0 1';
@@ -89,11 +100,15 @@ if (process.argv[2] === 'analyse') {
   // pass is reported, nodes over CPU time (steadier than wall time on a loaded machine).
   // The positions are the repository's data/nps-positions.fen, found from the bundle's
   // place (packages/search/bench/dist/bench.mjs), so it runs from any folder.
-  const NPS_FENS = readFileSync(new URL('../../../../data/nps-positions.fen', import.meta.url), 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+  const NPS_FENS = readFileSync(new URL('../../../../data/nps-positions.fen', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'));
   const s = new Searcher(new TranspositionTable(16), createSignals(), { net: NET });
-  const ms = Number(process.argv[3]), passes = Number(process.argv[4] ?? 2);
+  const ms = Number(process.argv[3]),
+    passes = Number(process.argv[4] ?? 2);
   setOptions(s, process.argv.slice(5));
-  let nodes = 0, cpu = 0;
+  let nodes = 0,
+    cpu = 0;
   const per: string[] = [];
   for (let pass = 0; pass < passes; pass++) {
     nodes = cpu = 0;
@@ -104,7 +119,8 @@ if (process.argv[2] === 'analyse') {
       const pos = Position.fromFen(fen, { psq: s.evalContext.psq });
       const c0 = process.cpuUsage();
       const n = s.search(pos, { movetime: ms }).nodes;
-      const c = process.cpuUsage(c0), t = (c.user + c.system) / 1000;
+      const c = process.cpuUsage(c0),
+        t = (c.user + c.system) / 1000;
       nodes += n;
       cpu += t;
       per.push(String(Math.round((n * 1000) / t)));
@@ -121,9 +137,12 @@ if (process.argv[2] === 'analyse') {
     s.clear();
   }
   const pos = Position.fromFen(process.argv[4], { psq: s.evalContext.psq });
-  const t0 = performance.now(), c0 = process.cpuUsage();
+  const t0 = performance.now(),
+    c0 = process.cpuUsage();
   const r = s.search(pos, { movetime: Number(process.argv[3]) });
-  const t = performance.now() - t0, c = process.cpuUsage(c0), cpu = (c.user + c.system) / 1000;
+  const t = performance.now() - t0,
+    c = process.cpuUsage(c0),
+    cpu = (c.user + c.system) / 1000;
   console.log(`nps ${Math.round((r.nodes * 1000) / t)} nodes ${r.nodes} depth ${r.depth} cpu_ms ${Math.round(cpu)}`);
 } else {
   const depth = Number(process.argv[2] ?? 10);
@@ -139,17 +158,21 @@ if (process.argv[2] === 'analyse') {
       s.search(Position.fromFen(fen, { psq: s.evalContext.psq }), { depth });
     }
   let nodes = 0;
-  const t0 = performance.now(), c0 = process.cpuUsage();
+  const t0 = performance.now(),
+    c0 = process.cpuUsage();
   for (const fen of BENCH_FENS) {
     s.tt.clear();
     s.clear();
     const pos = Position.fromFen(fen, { psq: s.evalContext.psq });
     nodes += s.search(pos, { depth }).nodes;
   }
-  const t = performance.now() - t0, c = process.cpuUsage(c0);
+  const t = performance.now() - t0,
+    c = process.cpuUsage(c0);
   const cpuMs = (c.user + c.system) / 1000;
   console.log(`Nodes searched: ${nodes}`);
   console.log(`Nodes/second: ${Math.round((nodes * 1000) / t)}`);
   // CPU time is steadier than wall time on a loaded machine (run node with --single-threaded).
-  console.log(`Time: ${Math.round(t)} ms (CPU ${Math.round(cpuMs)} ms, ${Math.round((nodes * 1000) / cpuMs)} nodes per CPU second)`);
+  console.log(
+    `Time: ${Math.round(t)} ms (CPU ${Math.round(cpuMs)} ms, ${Math.round((nodes * 1000) / cpuMs)} nodes per CPU second)`,
+  );
 }

@@ -25,7 +25,10 @@ const FENS = [
 const TICK = 100; // clock ticks a second (getconf CLK_TCK)
 
 function tempo(fen) {
-  const r = spawnSync(process.execPath, [here + 'dist/bench.mjs', 'nps', String(ms), fen], { encoding: 'utf8', env: { ...process.env, NPS_WARMUP: '1' } });
+  const r = spawnSync(process.execPath, [here + 'dist/bench.mjs', 'nps', String(ms), fen], {
+    encoding: 'utf8',
+    env: { ...process.env, NPS_WARMUP: '1' },
+  });
   return { nodes: Number(/nodes (\d+)/.exec(r.stdout)[1]), cpu: Number(/cpu_ms (\d+)/.exec(r.stdout)[1]) / 1000 };
 }
 
@@ -37,7 +40,10 @@ const cpuOf = (pid) => {
 function lozzaRun(fen) {
   return new Promise((resolve) => {
     const p = spawn(process.execPath, [lozza]);
-    let buf = '', phase = 0, c0 = 0, nodes = 0;
+    let buf = '',
+      phase = 0,
+      c0 = 0,
+      nodes = 0;
     p.stdout.on('data', (d) => {
       buf += d;
       let i;
@@ -64,12 +70,19 @@ function lozzaRun(fen) {
   });
 }
 
-let logT = 0, logL = 0;
+let logT = 0,
+  logL = 0;
 for (const fen of FENS) {
-  const t = tempo(fen), l = await lozzaRun(fen);
-  const tn = t.nodes / t.cpu, ln = l.nodes / l.cpu;
+  const t = tempo(fen),
+    l = await lozzaRun(fen);
+  const tn = t.nodes / t.cpu,
+    ln = l.nodes / l.cpu;
   logT += Math.log(tn);
   logL += Math.log(ln);
-  console.log(`${fen.padEnd(72)} tempo ${t.nodes} nodes ${t.cpu.toFixed(2)} s CPU ${Math.round(tn)}/s | lozza ${l.nodes} nodes ${l.cpu.toFixed(2)} s CPU ${Math.round(ln)}/s | ratio ${(tn / ln).toFixed(2)}`);
+  console.log(
+    `${fen.padEnd(72)} tempo ${t.nodes} nodes ${t.cpu.toFixed(2)} s CPU ${Math.round(tn)}/s | lozza ${l.nodes} nodes ${l.cpu.toFixed(2)} s CPU ${Math.round(ln)}/s | ratio ${(tn / ln).toFixed(2)}`,
+  );
 }
-console.log(`geometric mean of nodes per CPU second, tempo / lozza: ${Math.exp((logT - logL) / FENS.length).toFixed(2)}`);
+console.log(
+  `geometric mean of nodes per CPU second, tempo / lozza: ${Math.exp((logT - logL) / FENS.length).toFixed(2)}`,
+);

@@ -20,7 +20,9 @@ esbuild.buildSync({
   define: { __DEBUG__: 'false' },
   minifySyntax: true,
   logLevel: 'warning',
-  alias: Object.fromEntries(['bitboard', 'position', 'movegen', 'eval'].map((p) => [`@tempo-chess/${p}`, `${root}packages/${p}/src/index.ts`])),
+  alias: Object.fromEntries(
+    ['bitboard', 'position', 'movegen', 'eval'].map((p) => [`@tempo-chess/${p}`, `${root}packages/${p}/src/index.ts`]),
+  ),
 });
 const r = spawnSync(process.execPath, [here + 'dist/bench.mjs', ...process.argv.slice(2)], { stdio: 'inherit' });
 if (r.error) {

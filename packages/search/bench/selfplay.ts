@@ -38,7 +38,12 @@ function play(fen: string, white: Searcher, black: Searcher, nodes: number): num
     const r = s.search(pos, { nodes });
     // Adjudicate a game both sides see as decided (|score| > 1000 for 8 plies in a row).
     const whiteScore = pos.side === 0 ? r.score : -r.score;
-    bigScore = Math.abs(r.score) > 1000 ? (Math.sign(whiteScore) === Math.sign(bigScore) ? bigScore + Math.sign(whiteScore) : Math.sign(whiteScore)) : 0;
+    bigScore =
+      Math.abs(r.score) > 1000
+        ? Math.sign(whiteScore) === Math.sign(bigScore)
+          ? bigScore + Math.sign(whiteScore)
+          : Math.sign(whiteScore)
+        : 0;
     if (Math.abs(bigScore) >= 8) return bigScore > 0 ? 1 : 0;
     pos.doMove(r.bestMove);
   }
@@ -47,12 +52,16 @@ function play(fen: string, white: Searcher, black: Searcher, nodes: number): num
 
 export function selfplay(args: string[]): void {
   const [gamesS, nodesS, file, aOpts = '', bOpts = ''] = args;
-  const games = Number(gamesS), nodes = Number(nodesS);
+  const games = Number(gamesS),
+    nodes = Number(nodesS);
   const fens = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-  const a = make(aOpts), b = make(bOpts);
-  let w = 0, d = 0, l = 0;
+  const a = make(aOpts),
+    b = make(bOpts);
+  let w = 0,
+    d = 0,
+    l = 0;
   for (let g = 0; g < games; g++) {
-    const fen = fens[(g >> 1) * 7 % fens.length].split(' ').slice(0, 4).join(' ') + ' 0 1';
+    const fen = fens[((g >> 1) * 7) % fens.length].split(' ').slice(0, 4).join(' ') + ' 0 1';
     const aWhite = (g & 1) === 0;
     const res = play(fen, aWhite ? a : b, aWhite ? b : a, nodes);
     const sa = aWhite ? res : 1 - res;
@@ -60,10 +69,13 @@ export function selfplay(args: string[]): void {
     else if (sa === 0) l++;
     else d++;
     if ((g + 1) % 20 === 0 || g + 1 === games) {
-      const n = w + d + l, sc = (w + d / 2) / n;
+      const n = w + d + l,
+        sc = (w + d / 2) / n;
       const dev = Math.sqrt((w * (1 - sc) ** 2 + l * sc ** 2 + d * (0.5 - sc) ** 2) / n / n);
       const elo = (x: number) => -400 * Math.log10(1 / Math.min(Math.max(x, 1e-6), 1 - 1e-6) - 1);
-      console.log(`${n} games A "${aOpts}" vs B "${bOpts}": +${w} =${d} -${l} score ${(100 * sc).toFixed(1)}% Elo ${elo(sc).toFixed(0)} +/- ${((elo(sc + 1.96 * dev) - elo(sc - 1.96 * dev)) / 2).toFixed(0)}`);
+      console.log(
+        `${n} games A "${aOpts}" vs B "${bOpts}": +${w} =${d} -${l} score ${(100 * sc).toFixed(1)}% Elo ${elo(sc).toFixed(0)} +/- ${((elo(sc + 1.96 * dev) - elo(sc - 1.96 * dev)) / 2).toFixed(0)}`,
+      );
     }
   }
 }

@@ -30,7 +30,10 @@ export interface SearchPositionOptions {
 export function searchPosition(fen: string, limits: SearchLimits, options: SearchPositionOptions = {}): SearchResult {
   const searcher =
     options.searcher ??
-    new Searcher(new TranspositionTable(options.hashMb ?? 16), createSignals(), { evalParams: options.evalParams, multiPV: options.multiPV });
+    new Searcher(new TranspositionTable(options.hashMb ?? 16), createSignals(), {
+      evalParams: options.evalParams,
+      multiPV: options.multiPV,
+    });
   if (options.searcher !== undefined && options.multiPV !== undefined) searcher.setOption('MultiPV', options.multiPV);
   const pos = Position.fromFen(fen, { psq: searcher.evalContext.psq });
   return searcher.search(pos, limits, options.hooks);
@@ -53,7 +56,8 @@ export interface QuiescenceLeaf {
  */
 export function quiescenceLeaf(pos: Position, searcher?: Searcher): QuiescenceLeaf {
   const s = searcher ?? new Searcher(new TranspositionTable(1), createSignals());
-  if (pos.psq !== s.evalContext.psq) throw new Error('quiescenceLeaf: build the position with the searcher\'s table (searcher.evalContext.psq)');
+  if (pos.psq !== s.evalContext.psq)
+    throw new Error("quiescenceLeaf: build the position with the searcher's table (searcher.evalContext.psq)");
   s.prepare(pos);
   s.nodeLimit = 0;
   s.nextCheck = Number.MAX_SAFE_INTEGER;
@@ -65,5 +69,3 @@ export function quiescenceLeaf(pos: Position, searcher?: Searcher): QuiescenceLe
   for (let i = 0; i < pv.length; i++) pos.undoMove();
   return { score, pv, leafFen };
 }
-
-

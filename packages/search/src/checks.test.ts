@@ -15,7 +15,8 @@ const FENS = [
 
 test('givesCheckFast agrees with givesCheck, with the row check info filled by a move or by its own first call, over random games', () => {
   const list = new Int32Array(256);
-  let seed = 12345, checked = 0;
+  let seed = 12345,
+    checked = 0;
   const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) | 0) >>> 8) % n;
   for (const fen of FENS) {
     const pos = Position.fromFen(fen);
@@ -41,7 +42,8 @@ test('givesCheckFast agrees with givesCheck, with the row check info filled by a
 
 test('legalQuick agrees with legal on every pseudo-legal move of random games (all from/to pairs tried)', () => {
   const list = new Int32Array(256);
-  let seed = 777, tried = 0;
+  let seed = 777,
+    tried = 0;
   const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) | 0) >>> 8) % n;
   for (const fen of FENS) {
     const pos = Position.fromFen(fen);

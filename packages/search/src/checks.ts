@@ -16,7 +16,8 @@ import { givesCheck, legal } from '@tempo-chess/movegen';
  * from square `to` (the row's check info must be filled: st.ciKing >= 0). A king never does.
  */
 export function checksFrom(st: StateInfo, pt: number, to: number): boolean {
-  let lo = 0, hi = 0;
+  let lo = 0,
+    hi = 0;
   if (pt === PAWN) {
     lo = st.ciPawnLo;
     hi = st.ciPawnHi;
@@ -41,7 +42,8 @@ export function givesCheckFast(pos: Position, m: number): boolean {
   const st = pos.st;
   if ((m & 0xc000) !== 0) return givesCheck(pos, m);
   if (st.ciKing < 0) setCheckInfo(pos.bb, st, pos.side);
-  const from = m & 63, to = (m >>> 6) & 63;
+  const from = m & 63,
+    to = (m >>> 6) & 63;
   if (checksFrom(st, pos.board[from] & 7, to)) return true;
   if ((from < 32 ? (st.ciBlockersLo >>> from) & 1 : (st.ciBlockersHi >>> (from - 32)) & 1) === 0) return false;
   const li = (st.ciKing << 7) + (from << 1);
@@ -56,8 +58,11 @@ export function givesCheckFast(pos: Position, m: number): boolean {
 export function legalQuick(pos: Position, m: number): boolean {
   const st = pos.st;
   if ((st.checkersLo | st.checkersHi) !== 0 || (m & 0xc000) !== 0) return legal(pos, m);
-  const bb = pos.bb, o = pos.side << 4, from = m & 63;
-  const kLo = bb[o + 12], kHi = bb[o + 13];
+  const bb = pos.bb,
+    o = pos.side << 4,
+    from = m & 63;
+  const kLo = bb[o + 12],
+    kHi = bb[o + 13];
   const k = kLo !== 0 ? 31 - Math.clz32(kLo & -kLo) : 63 - Math.clz32(kHi & -kHi);
   if (from === k) return legal(pos, m);
   const li = (k << 7) + (from << 1);

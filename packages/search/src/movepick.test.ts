@@ -26,7 +26,9 @@ test('the main picker yields every legal move once', () => {
   const pos = Position.fromFen(FEN, { psq: DEFAULT_PSQ });
   const p = picker(pos);
   p.initMain(parseUciMove(pos, 'e2a6'), 0, 0, 0, 0, 0, false, 5);
-  const got = drain(p).map((x) => moveToUci(pos, x.m)).sort();
+  const got = drain(p)
+    .map((x) => moveToUci(pos, x.m))
+    .sort();
   const list = new Int32Array(256);
   const n = generateLegal(pos, list, 0);
   expect(got).toEqual(Array.from(list.subarray(0, n), (m) => moveToUci(pos, m)).sort());
@@ -55,10 +57,15 @@ test('skipQuiets from the start of a node: only quiet checks and captures come o
   const p = picker(pos);
   p.initMain(0, 0, 0, 0, 0, 0, false, 5);
   p.skipQuiets = true;
-  const got = drain(p).map((x) => moveToUci(pos, x.m)).sort();
+  const got = drain(p)
+    .map((x) => moveToUci(pos, x.m))
+    .sort();
   const list = new Int32Array(256);
   const n = generateLegal(pos, list, 0);
-  const expected = Array.from(list.subarray(0, n)).filter((m) => isTactical(pos, m) || givesCheck(pos, m)).map((m) => moveToUci(pos, m)).sort();
+  const expected = Array.from(list.subarray(0, n))
+    .filter((m) => isTactical(pos, m) || givesCheck(pos, m))
+    .map((m) => moveToUci(pos, m))
+    .sort();
   expect(got).toEqual(expected);
   expect(got.length).toBeGreaterThan(1);
 });
@@ -86,9 +93,13 @@ test('threat terms (useThreats): a piece attacked by a pawn comes out first with
     const p = picker(pos);
     p.useThreats = threats;
     p.initMain(0, 0, 0, 0, 0, 0, false, 5);
-    return drain(p).map((x) => x.m).filter((m) => !isTactical(pos, m)).map((m) => moveToUci(pos, m));
+    return drain(p)
+      .map((x) => x.m)
+      .filter((m) => !isTactical(pos, m))
+      .map((m) => moveToUci(pos, m));
   };
-  const on = quiets(1), off = quiets(0);
+  const on = quiets(1),
+    off = quiets(0);
   expect(on.slice().sort()).toEqual(off.slice().sort());
   expect(on.slice(0, 8).sort()).toEqual(['e4c3', 'e4c5', 'e4d2', 'e4d6', 'e4f2', 'e4f6', 'e4g3', 'e4g5']);
   expect(on.at(-1)).toBe('a2c4');
@@ -99,14 +110,17 @@ test('threat terms (useThreats): a piece attacked by a pawn comes out first with
 
 test('useCont4: the continuation history of our move two moves back (row cont4) orders the quiets only when on', () => {
   const pos = Position.fromFen('4k3/8/8/3p4/4N3/8/Q7/4K3 w - - 0 1', { psq: DEFAULT_PSQ });
-  const m = parseUciMove(pos, 'a2b1'), row = 37 << 10;
+  const m = parseUciMove(pos, 'a2b1'),
+    row = 37 << 10;
   const first = (on: number) => {
     const p = picker(pos);
     p.h.cont[row + ((pos.board[m & 63] << 6) | ((m >>> 6) & 63))] = 9000;
     p.useCont4 = on;
     p.initMain(0, 0, 0, 0, 0, 0, false, 5);
     p.cont4 = row;
-    return drain(p).map((x) => x.m).filter((x) => !isTactical(pos, x))[0];
+    return drain(p)
+      .map((x) => x.m)
+      .filter((x) => !isTactical(pos, x))[0];
   };
   expect(first(1)).toBe(m);
   expect(first(0)).not.toBe(m);
@@ -119,9 +133,13 @@ test('useCheckBonus: quiet direct checks come out before the other quiets only w
     const p = picker(pos);
     p.useCheckBonus = on;
     p.initMain(0, 0, 0, 0, 0, 0, false, 5);
-    return drain(p).map((x) => x.m).filter((m) => !isTactical(pos, m));
+    return drain(p)
+      .map((x) => x.m)
+      .filter((m) => !isTactical(pos, m));
   };
-  const on = quiets(1), off = quiets(0), checks = on.filter((m) => givesCheck(pos, m)).length;
+  const on = quiets(1),
+    off = quiets(0),
+    checks = on.filter((m) => givesCheck(pos, m)).length;
   expect(checks).toBeGreaterThanOrEqual(4);
   expect(on.slice(0, checks).every((m) => givesCheck(pos, m))).toBe(true);
   expect(givesCheck(pos, off[0])).toBe(false);

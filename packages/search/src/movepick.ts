@@ -10,9 +10,30 @@
  * One picker object per search slot (two per ply: the node and its singular
  * verification search), each owning its slice of the shared move and score arrays.
  */
-import { BISHOP, BISHOP_TABLE, KNIGHT, KNIGHT_ATTACKS, NO_PIECE, PAWN, PAWN_ATTACKS, QUEEN, ROOK, ROOK_TABLE, bishopIndex, rookIndex } from '@tempo-chess/bitboard';
+import {
+  BISHOP,
+  BISHOP_TABLE,
+  KNIGHT,
+  KNIGHT_ATTACKS,
+  NO_PIECE,
+  PAWN,
+  PAWN_ATTACKS,
+  QUEEN,
+  ROOK,
+  ROOK_TABLE,
+  bishopIndex,
+  rookIndex,
+} from '@tempo-chess/bitboard';
 import { CASTLING, EN_PASSANT, PROMOTION, setCheckInfo, type Position } from '@tempo-chess/position';
-import { generateCaptures, generateEvasions, generateQuietChecks, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo-chess/movegen';
+import {
+  generateCaptures,
+  generateEvasions,
+  generateQuietChecks,
+  generateQuiets,
+  pseudoLegal,
+  see,
+  SEE_VALUE,
+} from '@tempo-chess/movegen';
 import { checksFrom, givesCheckFast, legalQuick as legal } from './checks';
 import {
   STAGE_BAD_CAPTURE,
@@ -106,7 +127,16 @@ export class MovePicker {
   }
 
   /** A node of the main search. */
-  initMain(ttMove: number, killer1: number, killer2: number, counterMove: number, cont1: number, cont2: number, inCheck: boolean, depth: number): void {
+  initMain(
+    ttMove: number,
+    killer1: number,
+    killer2: number,
+    counterMove: number,
+    cont1: number,
+    cont2: number,
+    inCheck: boolean,
+    depth: number,
+  ): void {
     this.sortLimit = -3500 * depth;
     this.ttMove = ttMove;
     this.killer1 = killer1;
@@ -148,14 +178,22 @@ export class MovePicker {
     this.skipQuiets = false;
     this.cur = this.end = this.endBad = this.base;
     const pos = this.pos;
-    if (ttMove !== 0 && isCapture(pos, ttMove) && pseudoLegal(pos, ttMove) && legal(pos, ttMove) && see(pos, ttMove, threshold))
+    if (
+      ttMove !== 0 &&
+      isCapture(pos, ttMove) &&
+      pseudoLegal(pos, ttMove) &&
+      legal(pos, ttMove) &&
+      see(pos, ttMove, threshold)
+    )
       this.ttMove = ttMove;
     this.stage = this.ttMove !== 0 ? STAGE_PROBCUT_TT : STAGE_PROBCUT_INIT;
   }
 
   /** The next move, or 0 when none is left. */
   next(): number {
-    const pos = this.pos, moves = this.moves, scores = this.scores;
+    const pos = this.pos,
+      moves = this.moves,
+      scores = this.scores;
     this.seeFloor = SEE_UNKNOWN;
     for (;;) {
       switch (this.stage) {
@@ -176,7 +214,8 @@ export class MovePicker {
         case STAGE_GOOD_CAPTURE:
           while (this.cur < this.end) {
             const i = this.pickBest(this.cur, this.end);
-            const m = moves[i], s = scores[i];
+            const m = moves[i],
+              s = scores[i];
             this.cur++;
             if (m === this.ttMove) continue;
             // Underpromotions and captures that lose material wait until after the quiets.
@@ -195,18 +234,30 @@ export class MovePicker {
         // that is not tried is a quiet without check, which the quiet stage skips anyway.
         case STAGE_KILLER1:
           this.stage = STAGE_KILLER2;
-          if (this.validQuiet(this.killer1) && (!this.skipQuiets || givesCheckFast(pos, this.killer1))) return this.killer1;
+          if (this.validQuiet(this.killer1) && (!this.skipQuiets || givesCheckFast(pos, this.killer1)))
+            return this.killer1;
           break;
 
         case STAGE_KILLER2:
           this.stage = STAGE_COUNTER;
-          if (this.killer2 !== this.killer1 && this.validQuiet(this.killer2) && (!this.skipQuiets || givesCheckFast(pos, this.killer2))) return this.killer2;
+          if (
+            this.killer2 !== this.killer1 &&
+            this.validQuiet(this.killer2) &&
+            (!this.skipQuiets || givesCheckFast(pos, this.killer2))
+          )
+            return this.killer2;
           break;
 
         case STAGE_COUNTER: {
           this.stage = STAGE_QUIET_INIT;
           const c = this.counterMove;
-          if (c !== this.killer1 && c !== this.killer2 && this.validQuiet(c) && (!this.skipQuiets || givesCheckFast(pos, c))) return c;
+          if (
+            c !== this.killer1 &&
+            c !== this.killer2 &&
+            this.validQuiet(c) &&
+            (!this.skipQuiets || givesCheckFast(pos, c))
+          )
+            return c;
           // A counter that was not played must not be skipped among the quiets.
           if (c === this.killer1 || c === this.killer2 || !this.validQuiet(c)) this.counterMove = 0;
           break;
@@ -272,7 +323,8 @@ export class MovePicker {
         case STAGE_QS_CAPTURE:
           while (this.cur < this.end) {
             const i = this.pickBest(this.cur, this.end);
-            const m = moves[i], s = scores[i];
+            const m = moves[i],
+              s = scores[i];
             this.cur++;
             if (m === this.ttMove || s < -100000) continue;
             return m;
@@ -290,7 +342,8 @@ export class MovePicker {
         case STAGE_PROBCUT:
           while (this.cur < this.end) {
             const i = this.pickBest(this.cur, this.end);
-            const m = moves[i], s = scores[i];
+            const m = moves[i],
+              s = scores[i];
             this.cur++;
             if (m === this.ttMove || s < -100000) continue;
             if (see(pos, m, this.threshold)) return m;
@@ -315,9 +368,16 @@ export class MovePicker {
 
   /** MVV plus capture history; queen promotions high, underpromotions far below everything. */
   private scoreCaptures(): void {
-    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores, ch = this.h.capture, sv = SEE_VALUE;
+    const pos = this.pos,
+      board = pos.board,
+      moves = this.moves,
+      scores = this.scores,
+      ch = this.h.capture,
+      sv = SEE_VALUE;
     for (let i = this.cur; i < this.end; i++) {
-      const m = moves[i], to = (m >>> 6) & 63, type = m & 0xc000;
+      const m = moves[i],
+        to = (m >>> 6) & 63,
+        type = m & 0xc000;
       const piece = board[m & 63];
       const captured = type === EN_PASSANT ? PAWN : board[to] & 7;
       let s = 7 * sv[captured] + (ch[(piece << 9) | (to << 3) | captured] >> 4);
@@ -342,12 +402,31 @@ export class MovePicker {
    * quiet scores reach about +-65,000).
    */
   private scoreQuiets(from: number, to: number, threats: boolean): void {
-    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
-    const mh = this.h.main, ch = this.h.cont, side = pos.side << 12;
-    const c1 = this.cont1, c2 = this.cont2, c4 = this.cont4, useCont = this.useCont, useCont4 = this.useCont4;
-    const Z = THREATS, pLo = Z[0], pHi = Z[1], mLo = Z[2], mHi = Z[3], rLo = Z[4], rHi = Z[5], tLo = Z[6], tHi = Z[7];
+    const pos = this.pos,
+      board = pos.board,
+      moves = this.moves,
+      scores = this.scores;
+    const mh = this.h.main,
+      ch = this.h.cont,
+      side = pos.side << 12;
+    const c1 = this.cont1,
+      c2 = this.cont2,
+      c4 = this.cont4,
+      useCont = this.useCont,
+      useCont4 = this.useCont4;
+    const Z = THREATS,
+      pLo = Z[0],
+      pHi = Z[1],
+      mLo = Z[2],
+      mHi = Z[3],
+      rLo = Z[4],
+      rHi = Z[5],
+      tLo = Z[6],
+      tHi = Z[7];
     for (let i = from; i < to; i++) {
-      const m = moves[i], f = m & 63, piece = board[f];
+      const m = moves[i],
+        f = m & 63,
+        piece = board[f];
       let s = mh[side | (m & 0xfff)];
       if (useCont !== 0) {
         const pc = (piece << 6) | ((m >>> 6) & 63);
@@ -357,13 +436,26 @@ export class MovePicker {
       const pt = piece & 7;
       if (threats && pt !== PAWN && pt <= QUEEN) {
         const t = (m >>> 6) & 63;
-        const fb = f < 32 ? 1 << f : 0, fh = f < 32 ? 0 : 1 << (f - 32);
-        const tb = t < 32 ? 1 << t : 0, th = t < 32 ? 0 : 1 << (t - 32);
-        const byPawn = ((tb & pLo) | (th & pHi)) !== 0, byMinor = ((tb & mLo) | (th & mHi)) !== 0, byRook = ((tb & rLo) | (th & rHi)) !== 0;
+        const fb = f < 32 ? 1 << f : 0,
+          fh = f < 32 ? 0 : 1 << (f - 32);
+        const tb = t < 32 ? 1 << t : 0,
+          th = t < 32 ? 0 : 1 << (t - 32);
+        const byPawn = ((tb & pLo) | (th & pHi)) !== 0,
+          byMinor = ((tb & mLo) | (th & mHi)) !== 0,
+          byRook = ((tb & rLo) | (th & rHi)) !== 0;
         if (((fb & tLo) | (fh & tHi)) !== 0) {
           s += pt === QUEEN ? (byRook ? 0 : 50000) : pt === ROOK ? (byMinor ? 0 : 25000) : byPawn ? 0 : 15000;
         } else {
-          s -= pt === QUEEN ? (byRook ? 50000 : 0) + (byMinor ? 10000 : 0) : pt === ROOK ? (byMinor ? 25000 : 0) : byPawn ? 15000 : 0;
+          s -=
+            pt === QUEEN
+              ? (byRook ? 50000 : 0) + (byMinor ? 10000 : 0)
+              : pt === ROOK
+                ? byMinor
+                  ? 25000
+                  : 0
+                : byPawn
+                  ? 15000
+                  : 0;
         }
       }
       scores[i] = s;
@@ -376,22 +468,39 @@ export class MovePicker {
    * attacked by a lesser piece (6, 7). False when every mask is empty (no term applies).
    */
   private threatMasks(): boolean {
-    const bb = this.pos.bb, them = this.pos.side ^ 1, u = this.pos.side << 4;
-    const occLo = bb[0] | bb[16], occHi = bb[1] | bb[17];
+    const bb = this.pos.bb,
+      them = this.pos.side ^ 1,
+      u = this.pos.side << 4;
+    const occLo = bb[0] | bb[16],
+      occHi = bb[1] | bb[17];
     attacksBy(bb, them, PAWN, occLo, occHi);
-    const pLo = ATT[0], pHi = ATT[1];
+    const pLo = ATT[0],
+      pHi = ATT[1];
     attacksBy(bb, them, KNIGHT, occLo, occHi);
-    let mLo = pLo | ATT[0], mHi = pHi | ATT[1];
+    let mLo = pLo | ATT[0],
+      mHi = pHi | ATT[1];
     attacksBy(bb, them, BISHOP, occLo, occHi);
     mLo |= ATT[0];
     mHi |= ATT[1];
     attacksBy(bb, them, ROOK, occLo, occHi);
-    const rLo = mLo | ATT[0], rHi = mHi | ATT[1];
+    const rLo = mLo | ATT[0],
+      rHi = mHi | ATT[1];
     // Our pieces attacked by a lesser one.
-    const tLo = (bb[u + 2 * QUEEN] & rLo) | (bb[u + 2 * ROOK] & mLo) | ((bb[u + 2 * KNIGHT] | bb[u + 2 * BISHOP]) & pLo);
-    const tHi = (bb[u + 2 * QUEEN + 1] & rHi) | (bb[u + 2 * ROOK + 1] & mHi) | ((bb[u + 2 * KNIGHT + 1] | bb[u + 2 * BISHOP + 1]) & pHi);
+    const tLo =
+      (bb[u + 2 * QUEEN] & rLo) | (bb[u + 2 * ROOK] & mLo) | ((bb[u + 2 * KNIGHT] | bb[u + 2 * BISHOP]) & pLo);
+    const tHi =
+      (bb[u + 2 * QUEEN + 1] & rHi) |
+      (bb[u + 2 * ROOK + 1] & mHi) |
+      ((bb[u + 2 * KNIGHT + 1] | bb[u + 2 * BISHOP + 1]) & pHi);
     const Z = THREATS;
-    Z[0] = pLo; Z[1] = pHi; Z[2] = mLo; Z[3] = mHi; Z[4] = rLo; Z[5] = rHi; Z[6] = tLo; Z[7] = tHi;
+    Z[0] = pLo;
+    Z[1] = pHi;
+    Z[2] = mLo;
+    Z[3] = mHi;
+    Z[4] = rLo;
+    Z[5] = rHi;
+    Z[6] = tLo;
+    Z[7] = tHi;
     return (tLo | tHi | rLo | rHi) !== 0;
   }
 
@@ -401,7 +510,11 @@ export class MovePicker {
    * history), after Stockfish's quiet scoring.
    */
   private scoreChecks(from: number, to: number): void {
-    const pos = this.pos, st = pos.st, board = pos.board, moves = this.moves, scores = this.scores;
+    const pos = this.pos,
+      st = pos.st,
+      board = pos.board,
+      moves = this.moves,
+      scores = this.scores;
     if (st.ciKing < 0) setCheckInfo(pos.bb, st, pos.side);
     for (let i = from; i < to; i++) {
       const m = moves[i];
@@ -411,10 +524,18 @@ export class MovePicker {
 
   /** Captures by MVV-LVA first, then quiets by history. */
   private scoreEvasions(): void {
-    const pos = this.pos, board = pos.board, moves = this.moves, scores = this.scores;
-    const mh = this.h.main, ch = this.h.cont, side = pos.side << 12, c1 = this.cont1;
+    const pos = this.pos,
+      board = pos.board,
+      moves = this.moves,
+      scores = this.scores;
+    const mh = this.h.main,
+      ch = this.h.cont,
+      side = pos.side << 12,
+      c1 = this.cont1;
     for (let i = this.cur; i < this.end; i++) {
-      const m = moves[i], to = (m >>> 6) & 63, type = m & 0xc000;
+      const m = moves[i],
+        to = (m >>> 6) & 63,
+        type = m & 0xc000;
       const piece = board[m & 63];
       if (type === EN_PASSANT || (type !== CASTLING && board[to] !== NO_PIECE)) {
         const captured = type === EN_PASSANT ? PAWN : board[to] & 7;
@@ -429,8 +550,10 @@ export class MovePicker {
 
   /** Swaps the best-scored move of [from, end) to `from` and returns `from`. */
   private pickBest(from: number, end: number): number {
-    const moves = this.moves, scores = this.scores;
-    let best = from, bs = scores[from];
+    const moves = this.moves,
+      scores = this.scores;
+    let best = from,
+      bs = scores[from];
     for (let i = from + 1; i < end; i++) {
       if (scores[i] > bs) {
         bs = scores[i];
@@ -455,12 +578,25 @@ const THREATS = new Int32Array(8);
 
 /** The squares colour c's pieces of type pt (pawn, knight, bishop or rook) attack, into ATT. */
 function attacksBy(bb: Int32Array, c: number, pt: number, occLo: number, occHi: number): void {
-  let aLo = 0, aHi = 0;
-  for (let lo = bb[(c << 4) + 2 * pt], hi = bb[(c << 4) + 2 * pt + 1], sq = 0; (lo | hi) !== 0; ) {
-    if (lo !== 0) { sq = 31 - Math.clz32(lo ^ (lo - 1)); lo &= lo - 1; }
-    else { sq = 63 - Math.clz32(hi ^ (hi - 1)); hi &= hi - 1; }
+  let aLo = 0,
+    aHi = 0;
+  for (let lo = bb[(c << 4) + 2 * pt], hi = bb[(c << 4) + 2 * pt + 1], sq = 0; (lo | hi) !== 0;) {
+    if (lo !== 0) {
+      sq = 31 - Math.clz32(lo ^ (lo - 1));
+      lo &= lo - 1;
+    } else {
+      sq = 63 - Math.clz32(hi ^ (hi - 1));
+      hi &= hi - 1;
+    }
     const T = pt === PAWN ? PAWN_ATTACKS : pt === KNIGHT ? KNIGHT_ATTACKS : pt === BISHOP ? BISHOP_TABLE : ROOK_TABLE;
-    const i = pt === PAWN ? (c << 7) + (sq << 1) : pt === KNIGHT ? sq << 1 : pt === BISHOP ? bishopIndex(sq, occLo, occHi) : rookIndex(sq, occLo, occHi);
+    const i =
+      pt === PAWN
+        ? (c << 7) + (sq << 1)
+        : pt === KNIGHT
+          ? sq << 1
+          : pt === BISHOP
+            ? bishopIndex(sq, occLo, occHi)
+            : rookIndex(sq, occLo, occHi);
     aLo |= T[i];
     aHi |= T[i + 1];
   }

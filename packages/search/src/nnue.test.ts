@@ -49,13 +49,16 @@ describe('search with a net', () => {
       const r = new Searcher(new TranspositionTable(4), createSignals(), { net }).search(pos, { depth: 6 });
       return `${r.bestMove} ${r.score} ${r.nodes}`;
     };
-    const a = run(NET), b = run(NET), hce = run(null);
+    const a = run(NET),
+      b = run(NET),
+      hce = run(null);
     expect(a).toBe(b);
     expect(a).not.toBe(hce);
   });
 
   test('threads share the weights: a searcher keeps the net it was given, not a copy', () => {
-    const a = searcher(), b = searcher();
+    const a = searcher(),
+      b = searcher();
     expect(a.evalContext.net).toBe(NET);
     expect(a.nnue!.net.ftWeights).toBe(b.nnue!.net.ftWeights);
     expect(a.nnue).not.toBe(b.nnue); // each thread its own accumulators

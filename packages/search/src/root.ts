@@ -8,7 +8,18 @@ import { NO_PIECE, PAWN } from '@tempo-chess/bitboard';
 import { EN_PASSANT, Position, START_FEN } from '@tempo-chess/position';
 import { generateLegal, givesCheck, legal, pseudoLegal, SEE_VALUE } from '@tempo-chess/movegen';
 import type { EvalContext } from '@tempo-chess/eval';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, CHECK_INTERVAL, MAX_DEPTH, MAX_PLY, VALUE_INFINITE, VALUE_MATE, VALUE_MATE_IN_MAX_PLY, VALUE_NONE } from './constants';
+import {
+  BOUND_EXACT,
+  BOUND_LOWER,
+  BOUND_UPPER,
+  CHECK_INTERVAL,
+  MAX_DEPTH,
+  MAX_PLY,
+  VALUE_INFINITE,
+  VALUE_MATE,
+  VALUE_MATE_IN_MAX_PLY,
+  VALUE_NONE,
+} from './constants';
 import { isTactical } from './movepick';
 import type { SearchHooks, SearchInfo, SearchResult, Searcher } from './search';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
@@ -75,9 +86,12 @@ export class RootDriver {
 
   /** Runs a whole search (see Searcher.search). */
   run(pos: Position, limits: SearchLimits, hooks: SearchHooks): SearchResult {
-    const s = this.s, P = s.params;
+    const s = this.s,
+      P = s.params;
     if (pos.psq !== s.evalContext.psq)
-      throw new Error('search: build the position with the searcher\'s table, Position.fromFen(fen, { psq: searcher.evalContext.psq })');
+      throw new Error(
+        "search: build the position with the searcher's table, Position.fromFen(fen, { psq: searcher.evalContext.psq })",
+      );
     this.hooks = hooks;
     s.startTime = performance.now();
     s.prepare(pos);
@@ -100,8 +114,11 @@ export class RootDriver {
     }
     if (this.count === 1 && s.time.managed) s.time.soft = Math.min(s.time.soft, 50);
     this.multiPV = Math.min(s.multiPV, this.count);
-    const maxDepth = limits.depth !== undefined && limits.depth > 0 ? Math.min(Math.floor(limits.depth), MAX_DEPTH) : MAX_DEPTH;
-    let lastBest = 0, stability = 0, lastScore = NO_AVG;
+    const maxDepth =
+      limits.depth !== undefined && limits.depth > 0 ? Math.min(Math.floor(limits.depth), MAX_DEPTH) : MAX_DEPTH;
+    let lastBest = 0,
+      stability = 0,
+      lastScore = NO_AVG;
 
     for (let depth = 1; depth <= maxDepth && !s.stopped; depth++) {
       if (s.threadIndex > 0 && depth > 1) {
@@ -131,7 +148,8 @@ export class RootDriver {
         s.nextCheck = Math.min(s.nextCheck, nodeLimit);
       }
 
-      const best = this.order[0], sc = this.score[best];
+      const best = this.order[0],
+        sc = this.score[best];
       if (limits.mate !== undefined && limits.mate > 0 && sc >= VALUE_MATE - (2 * limits.mate - 1)) break;
       if (s.time.managed) {
         // Step: scale the soft bound by best-move stability, score drop and the best move's node share.
@@ -149,13 +167,21 @@ export class RootDriver {
     }
     this.waitForStop(limits);
 
-    const best = this.order[0], row = best * PV_STRIDE;
+    const best = this.order[0],
+      row = best * PV_STRIDE;
     const pv = Array.from(this.pv.subarray(row, row + this.pvLen[best]));
     let ponderMove = pv.length > 1 ? pv[1] : 0;
     if (ponderMove === 0) ponderMove = this.ponderFromTT(this.moves[best]);
     let score = this.updated[best] !== 0 || this.completedDepth === 0 ? this.score[best] : this.prevScore[best];
     if (score === -VALUE_INFINITE) score = 0; // stopped before the first move of depth 1 had a score
-    return { bestMove: this.moves[best], ponderMove, score, depth: Math.max(1, this.completedDepth), nodes: s.totalNodes(), pv: pv.length > 0 ? pv : [this.moves[best]] };
+    return {
+      bestMove: this.moves[best],
+      ponderMove,
+      score,
+      depth: Math.max(1, this.completedDepth),
+      nodes: s.totalNodes(),
+      pv: pv.length > 0 ? pv : [this.moves[best]],
+    };
   }
 
   /**
@@ -170,8 +196,11 @@ export class RootDriver {
 
   /** One root line (pvIdx) at `depth` inside a window that widens on each fail. */
   private aspiration(depth: number): void {
-    const s = this.s, P = s.params;
-    let delta = P.AspDelta, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+    const s = this.s,
+      P = s.params;
+    let delta = P.AspDelta,
+      alpha = -VALUE_INFINITE,
+      beta = VALUE_INFINITE;
     const avg = this.avgScore[this.order[this.pvIdx]];
     if (P.Aspiration !== 0 && depth >= 4 && avg !== NO_AVG) {
       alpha = Math.max(avg - delta, -VALUE_INFINITE);
@@ -198,15 +227,23 @@ export class RootDriver {
 
   /** The root node: PVS over the root moves from pvIdx on, in their current order. */
   private searchRoot(alpha: number, beta: number, depth: number): number {
-    const s = this.s, pos = s.pos, P = s.params, board = pos.board, hooks = this.hooks;
+    const s = this.s,
+      pos = s.pos,
+      P = s.params,
+      board = pos.board,
+      hooks = this.hooks;
     if (++s.nodes >= s.nextCheck) s.checkLimits();
     s.pvLen[0] = 0;
     const alpha0 = alpha;
-    let best = -VALUE_INFINITE, bestMove = 0;
+    let best = -VALUE_INFINITE,
+      bestMove = 0;
     for (let i = this.pvIdx; i < this.count; i++) {
-      const ri = this.order[i], m = this.moves[ri], mc = i - this.pvIdx + 1;
+      const ri = this.order[i],
+        m = this.moves[ri],
+        mc = i - this.pvIdx + 1;
       if (hooks.onCurrMove !== undefined && this.elapsed() > 3000) hooks.onCurrMove(m, i + 1, depth);
-      const gives = givesCheck(pos, m), tactical = isTactical(pos, m);
+      const gives = givesCheck(pos, m),
+        tactical = isTactical(pos, m);
       const newDepth = depth - 1 + (P.CheckExt !== 0 && gives ? 1 : 0);
       s.ssMove[4] = m;
       s.ssCont[4] = ((board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
@@ -232,7 +269,9 @@ export class RootDriver {
         this.seldepth[ri] = s.seldepth;
         this.avgScore[ri] = this.avgScore[ri] === NO_AVG ? v : ((2 * v + this.avgScore[ri]) / 3) | 0;
         this.updated[ri] = 1;
-        const row = ri * PV_STRIDE, W = MAX_PLY + 2, end = s.pvLen[1];
+        const row = ri * PV_STRIDE,
+          W = MAX_PLY + 2,
+          end = s.pvLen[1];
         this.pv[row] = m;
         let n = 1;
         for (let k = 1; k < end && n < PV_STRIDE; k++) this.pv[row + n++] = s.pv[W + k];
@@ -257,7 +296,10 @@ export class RootDriver {
 
   /** The legal root moves (restricted to searchMoves when that leaves any), TT move first, then captures by MVV-LVA, then quiets by history. */
   private setupRootMoves(searchMoves: number[] | undefined): void {
-    const s = this.s, pos = s.pos, list = s.scratch, board = pos.board;
+    const s = this.s,
+      pos = s.pos,
+      list = s.scratch,
+      board = pos.board;
     let n = generateLegal(pos, list, 0);
     if (searchMoves !== undefined && searchMoves.length > 0) {
       let k = 0;
@@ -281,7 +323,11 @@ export class RootDriver {
       if (m === ttMove) key = 1e9;
       else if (isTactical(pos, m)) {
         const captured = (m & 0xc000) === EN_PASSANT ? PAWN : board[(m >>> 6) & 63] & 7;
-        key = 1e7 + 16 * SEE_VALUE[captured] - (board[m & 63] & 7) + ((m & 0xc000) === 0x4000 && board[(m >>> 6) & 63] === NO_PIECE ? 1e6 : 0);
+        key =
+          1e7 +
+          16 * SEE_VALUE[captured] -
+          (board[m & 63] & 7) +
+          ((m & 0xc000) === 0x4000 && board[(m >>> 6) & 63] === NO_PIECE ? 1e6 : 0);
       } else key = s.h.main[(pos.side << 12) | (m & 0xfff)];
       keys[i] = key;
     }
@@ -293,9 +339,11 @@ export class RootDriver {
 
   /** Stable insertion sort of order[from, to) by score, best first. */
   private sort(from: number, to: number): void {
-    const o = this.order, sc = this.score;
+    const o = this.order,
+      sc = this.score;
     for (let i = from + 1; i < to; i++) {
-      const x = o[i], v = sc[x];
+      const x = o[i],
+        v = sc[x];
       let j = i - 1;
       while (j >= from && sc[o[j]] < v) {
         o[j + 1] = o[j];
@@ -310,7 +358,8 @@ export class RootDriver {
     if (this.hooks.onInfo === undefined) return;
     const lines = this.reportLines > 0 ? Math.min(this.reportLines, this.multiPV) : this.multiPV;
     for (let i = 0; i < lines; i++) {
-      const ri = this.order[i], upd = this.updated[ri] !== 0;
+      const ri = this.order[i],
+        upd = this.updated[ri] !== 0;
       const d = upd ? depth : depth - 1;
       if (d < 1) continue;
       const score = upd ? this.score[ri] : this.prevScore[ri];
@@ -328,10 +377,20 @@ export class RootDriver {
     }
   }
 
-  private emit(line: { depth: number; seldepth: number; multipv: number; score: number; bound: SearchInfo['bound']; pv: number[] }): void {
+  private emit(line: {
+    depth: number;
+    seldepth: number;
+    multipv: number;
+    score: number;
+    bound: SearchInfo['bound'];
+    pv: number[];
+  }): void {
     const onInfo = this.hooks.onInfo;
     if (onInfo === undefined) return;
-    const s = this.s, t = this.elapsed(), u = uciScore(line.score), nodes = s.totalNodes();
+    const s = this.s,
+      t = this.elapsed(),
+      u = uciScore(line.score),
+      nodes = s.totalNodes();
     onInfo({
       ...line,
       scoreKind: u.kind,
@@ -345,7 +404,8 @@ export class RootDriver {
 
   /** A ponder move from the TT when the PV is one move long. */
   private ponderFromTT(best: number): number {
-    const s = this.s, pos = s.pos;
+    const s = this.s,
+      pos = s.pos;
     if (best === 0) return 0;
     pos.doMove(best);
     let m = 0;
@@ -359,7 +419,8 @@ export class RootDriver {
 
   /** Infinite and ponder searches return only on stop (a ponder search also on ponderhit). */
   private waitForStop(limits: SearchLimits): void {
-    const s = this.s, sig = s.signals;
+    const s = this.s,
+      sig = s.signals;
     const shared = typeof SharedArrayBuffer === 'function' && sig.buffer instanceof SharedArrayBuffer;
     for (;;) {
       if (Atomics.load(sig, SIGNAL_STOP) !== 0) return;

@@ -62,14 +62,22 @@ describe('mates', () => {
   test('mated side reports a negative mate distance', () => {
     const infos: SearchInfo[] = [];
     // Black to move after 1. Rc5 from the mate in two above: mated in one.
-    const r = searchPosition('1k6/8/1K6/2R5/8/8/8/8 b - - 1 1', { depth: 6 }, { hooks: { onInfo: (i) => infos.push(i) } });
+    const r = searchPosition(
+      '1k6/8/1K6/2R5/8/8/8/8 b - - 1 1',
+      { depth: 6 },
+      { hooks: { onInfo: (i) => infos.push(i) } },
+    );
     expect(r.score).toBe(-VALUE_MATE + 2);
     expect(infos[infos.length - 1].scoreValue).toBe(-1);
   });
 
   test('mate limit stops at the first iteration that proves it', () => {
     const infos: SearchInfo[] = [];
-    const r = searchPosition('1k6/8/1K6/8/8/8/8/2R5 w - - 0 1', { mate: 2 }, { hooks: { onInfo: (i) => infos.push(i) } });
+    const r = searchPosition(
+      '1k6/8/1K6/8/8/8/8/2R5 w - - 0 1',
+      { mate: 2 },
+      { hooks: { onInfo: (i) => infos.push(i) } },
+    );
     expect(r.score).toBe(VALUE_MATE - 3);
     expect(infos[infos.length - 1].depth).toBeLessThan(10);
   });
@@ -117,14 +125,16 @@ describe('search behaviour', () => {
   });
 
   test('the TT prefetch is speed only: the same tree with it off, and the table untouched by it', () => {
-    const on = fresh(), off = fresh();
+    const on = fresh(),
+      off = fresh();
     off.setOption('Prefetch', 0);
     const a = searchPosition(FEN, { depth: 7 }, { searcher: on });
     const b = searchPosition(FEN, { depth: 7 }, { searcher: off });
     expect(a.nodes).toBe(b.nodes);
     expect(a.bestMove).toBe(b.bestMove);
     expect(a.score).toBe(b.score);
-    const tt = on.tt, before = tt.data.slice();
+    const tt = on.tt,
+      before = tt.data.slice();
     for (let k = 0; k < 1000; k++) tt.prefetch(Math.imul(k, 0x9e3779b1));
     expect(tt.data).toEqual(before);
   });
@@ -138,11 +148,15 @@ describe('search behaviour', () => {
   test('stop signal ends an infinite search with a legal move', () => {
     const s = fresh();
     const p = pos(FEN);
-    const r = s.search(p, { infinite: true }, {
-      onInfo: (i) => {
-        if (i.depth >= 4) Atomics.store(s.signals, SIGNAL_STOP, 1);
+    const r = s.search(
+      p,
+      { infinite: true },
+      {
+        onInfo: (i) => {
+          if (i.depth >= 4) Atomics.store(s.signals, SIGNAL_STOP, 1);
+        },
       },
-    });
+    );
     expect(legalMoves(p).includes(r.bestMove)).toBe(true);
     expect(r.depth).toBeGreaterThanOrEqual(4);
     expect(r.depth).toBeLessThan(8);
@@ -162,11 +176,15 @@ describe('search behaviour', () => {
     const s = fresh();
     const p = pos(FEN);
     const t0 = performance.now();
-    const r = s.search(p, { ponder: true, wtime: 2000, btime: 2000 }, {
-      onInfo: (i) => {
-        if (i.depth >= 3) Atomics.store(s.signals, SIGNAL_PONDERHIT, 1);
+    const r = s.search(
+      p,
+      { ponder: true, wtime: 2000, btime: 2000 },
+      {
+        onInfo: (i) => {
+          if (i.depth >= 3) Atomics.store(s.signals, SIGNAL_PONDERHIT, 1);
+        },
       },
-    });
+    );
     expect(legalMoves(p)).toContain(r.bestMove);
     expect(performance.now() - t0).toBeLessThan(2000);
   });
@@ -194,7 +212,8 @@ describe('search behaviour', () => {
     const p = pos('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     const clock = [3000, 3000];
     for (let ply = 0; ply < 20 && legalMoves(p).length > 0; ply++) {
-      const us = p.side, t0 = performance.now();
+      const us = p.side,
+        t0 = performance.now();
       const r = s.search(p, { wtime: clock[0], btime: clock[1], winc: 30, binc: 30 });
       clock[us] -= performance.now() - t0;
       expect(clock[us]).toBeGreaterThan(0);
@@ -236,9 +255,11 @@ describe('search behaviour', () => {
     expect(r.score).toBe(VALUE_MATE - 3);
   });
 
-  test('a Lazy SMP helper skips iterations, and shares the main thread\'s table', () => {
+  test("a Lazy SMP helper skips iterations, and shares the main thread's table", () => {
     const main = fresh();
-    const helper = new Searcher(new TranspositionTable(0, main.tt.buffer as SharedArrayBuffer), main.signals, { threadIndex: 2 });
+    const helper = new Searcher(new TranspositionTable(0, main.tt.buffer as SharedArrayBuffer), main.signals, {
+      threadIndex: 2,
+    });
     const depths: number[] = [];
     const p = pos(FEN);
     const r = helper.search(p, { depth: 8 }, { onInfo: (i) => depths.push(i.depth) });
@@ -289,7 +310,9 @@ describe('quiescence leaf', () => {
       quiescenceLeaf(pos(fen), s);
       return { probes: tt.probes, nodes: s.nodes };
     };
-    const every = probes(1), first = probes(2), never = probes(0);
+    const every = probes(1),
+      first = probes(2),
+      never = probes(0);
     expect(every.nodes).toBeGreaterThan(20);
     expect(every.probes).toBe(every.nodes);
     expect(first.probes).toBe(1);

@@ -40,7 +40,6 @@ import { RootDriver } from './root';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
 import { bonus, corrected, updateCorrection, updatePrior, updateQuiet, updateStats } from './stats';
 
-
 /** Options of a Searcher beside the SEARCH_PARAMS. */
 export interface SearchOptions {
   /** Lines to search and report (UCI MultiPV). */
@@ -173,7 +172,8 @@ export class Searcher {
     if (options.moveOverhead !== undefined) this.moveOverhead = Math.max(0, options.moveOverhead | 0);
     if (options.threadIndex !== undefined) this.threadIndex = Math.max(0, options.threadIndex | 0);
     this.pos = placeholderPosition(this.evalContext);
-    for (let s = 0; s < 2 * (MAX_PLY + 4); s++) this.pickers.push(new MovePicker(this.pos, this.moves, this.moveScores, this.h, s));
+    for (let s = 0; s < 2 * (MAX_PLY + 4); s++)
+      this.pickers.push(new MovePicker(this.pos, this.moves, this.moveScores, this.h, s));
     this.root = new RootDriver(this);
     this.initReductions();
   }
@@ -275,15 +275,20 @@ export class Searcher {
   }
 
   private initReductions(): void {
-    const P = this.params, t = this.lmr;
+    const P = this.params,
+      t = this.lmr;
     for (let d = 0; d < 64; d++)
       for (let m = 0; m < 64; m++)
-        t[d * 64 + m] = d === 0 || m === 0 ? 0 : Math.round(1024 * (P.LmrBase / 100 + (Math.log(d) * Math.log(m)) / (P.LmrDiv / 100)));
+        t[d * 64 + m] =
+          d === 0 || m === 0
+            ? 0
+            : Math.round(1024 * (P.LmrBase / 100 + (Math.log(d) * Math.log(m)) / (P.LmrDiv / 100)));
   }
 
   /** This search's nodes in every thread (the others' as last published, at most CHECK_INTERVAL behind). */
   totalNodes(): number {
-    const c = this.nodeCounts, own = this.threadIndex << 3;
+    const c = this.nodeCounts,
+      own = this.threadIndex << 3;
     if (c === null) return this.nodes;
     let n = this.nodes;
     for (let i = 0; i < c.length; i += 8) if (i !== own) n += Number(Atomics.load(c, i));
@@ -318,11 +323,10 @@ export class Searcher {
     if (this.time.hard !== Infinity && performance.now() - this.startTime >= this.time.hard) this.stopped = true;
   }
 
-
-
   /** The draw rules a search node applies (checkmate outranks the fifty-move rule). */
   private isDrawn(inCheck: boolean): boolean {
-    const pos = this.pos, pc = pos.pieceCount;
+    const pos = this.pos,
+      pc = pos.pieceCount;
     if (pos.st.rule50 >= 100) return !inCheck || generateEvasions(pos, this.scratch, 0) > 0;
     if ((pc[1] | pc[9] | pc[4] | pc[12] | pc[5] | pc[13]) === 0 && pc[2] + pc[3] + pc[10] + pc[11] <= 1) return true;
     return isRepetitionDraw(pos);
@@ -330,13 +334,18 @@ export class Searcher {
 
   /** Whether the side to move has a piece other than pawns and king (null move is unsafe without). */
   private hasNonPawn(): boolean {
-    const pc = this.pos.pieceCount, o = this.pos.side << 3;
+    const pc = this.pos.pieceCount,
+      o = this.pos.side << 3;
     return pc[o + 2] + pc[o + 3] + pc[o + 4] + pc[o + 5] > 0;
   }
 
   /** Copies the child's line behind m into row ply. */
   private updatePv(ply: number, m: number): void {
-    const pv = this.pv, W = MAX_PLY + 2, row = ply * W, child = (ply + 1) * W, end = this.pvLen[ply + 1];
+    const pv = this.pv,
+      W = MAX_PLY + 2,
+      row = ply * W,
+      child = (ply + 1) * W,
+      end = this.pvLen[ply + 1];
     pv[row + ply] = m;
     let i = ply + 1;
     for (; i < end; i++) pv[row + i] = pv[child + i];
@@ -345,7 +354,8 @@ export class Searcher {
 
   /** Step 7 of alphaBeta: the null-move search and its verification; VALUE_NONE when it does not cut. */
   private nullMove(beta: number, depth: number, ev: number, cutNode: boolean, ply: number): number {
-    const P = this.params, sp = ply + 4;
+    const P = this.params,
+      sp = ply + 4;
     let dr = ((ev - beta) / P.NmpEvalDiv) | 0;
     if (dr > 3) dr = 3;
     const R = P.NmpBase + ((depth / P.NmpDepthDiv) | 0) + dr;
@@ -366,10 +376,20 @@ export class Searcher {
 
   /** Step 9 of alphaBeta: captures that beat pcBeta in qsearch and then a reduced search; VALUE_NONE when none. */
   private probCut(
-    beta: number, pcBeta: number, depth: number, staticEval: number, rawEval: number, ttMove: number,
-    ttPv: boolean, cutNode: boolean, ply: number, picker: MovePicker,
+    beta: number,
+    pcBeta: number,
+    depth: number,
+    staticEval: number,
+    rawEval: number,
+    ttMove: number,
+    ttPv: boolean,
+    cutNode: boolean,
+    ply: number,
+    picker: MovePicker,
   ): number {
-    const pos = this.pos, sp = ply + 4, st = pos.st;
+    const pos = this.pos,
+      sp = ply + 4,
+      st = pos.st;
     picker.initProbCut(ttMove, pcBeta - staticEval);
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       this.ssMove[sp] = m;
@@ -392,8 +412,18 @@ export class Searcher {
    * it below sBeta). Returns the extension (2, 1, 0 or -1), or MULTI_CUT when even
    * without m the node beats beta (the caller returns sBeta).
    */
-  private singular(m: number, sBeta: number, beta: number, ttScore: number, depth: number, cutNode: boolean, pvNode: boolean, ply: number): number {
-    const P = this.params, sp = ply + 4;
+  private singular(
+    m: number,
+    sBeta: number,
+    beta: number,
+    ttScore: number,
+    depth: number,
+    cutNode: boolean,
+    pvNode: boolean,
+    ply: number,
+  ): number {
+    const P = this.params,
+      sp = ply + 4;
     this.ssExcluded[sp] = m;
     const v = this.alphaBeta(sBeta - 1, sBeta, (depth - 1) >> 1, cutNode, ply);
     this.ssExcluded[sp] = 0;
@@ -411,7 +441,11 @@ export class Searcher {
     const pvNode = beta - alpha > 1;
     // Step 1. Quiescence at the horizon.
     if (depth <= 0) return this.qsearch(alpha, beta, ply, pvNode, 0);
-    const pos = this.pos, P = this.params, tt = this.tt, st = pos.st, sp = ply + 4;
+    const pos = this.pos,
+      P = this.params,
+      tt = this.tt,
+      st = pos.st,
+      sp = ply + 4;
     if (this.stopped) return 0;
     if (++this.nodes >= this.nextCheck) this.checkLimits();
     const inCheck = (st.checkersLo | st.checkersHi) !== 0;
@@ -425,7 +459,8 @@ export class Searcher {
     if (this.isDrawn(inCheck)) return VALUE_DRAW;
     if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : corrected(this, evaluate(pos, this.evalContext));
     if (P.MateDistance !== 0) {
-      const lo = -VALUE_MATE + ply, hi = VALUE_MATE - ply - 1;
+      const lo = -VALUE_MATE + ply,
+        hi = VALUE_MATE - ply - 1;
       if (alpha < lo) alpha = lo;
       if (beta > hi) beta = hi;
       if (alpha >= beta) return alpha;
@@ -433,7 +468,8 @@ export class Searcher {
 
     // Step 3. Transposition table lookup (none in a singular verification search).
     const excluded = this.ssExcluded[sp];
-    const keyLo = st.keyLo, keyHi = st.keyHi;
+    const keyLo = st.keyLo,
+      keyHi = st.keyHi;
     const ttHit = excluded === 0 && tt.probe(keyLo, keyHi);
     const ttMove = ttHit ? tt.hitMove : 0;
     const ttScore = ttHit ? scoreFromTT(tt.hitScore, ply) : VALUE_NONE;
@@ -442,8 +478,13 @@ export class Searcher {
     const ttEval = ttHit ? tt.hitEval : VALUE_NONE;
     const ttPv = pvNode || (ttHit && tt.hitPv !== 0);
     if (
-      !pvNode && ttHit && P.TTCutoffs !== 0 && ttDepth >= depth && ttScore !== VALUE_NONE &&
-      (ttBound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)) !== 0 && st.rule50 < 90
+      !pvNode &&
+      ttHit &&
+      P.TTCutoffs !== 0 &&
+      ttDepth >= depth &&
+      ttScore !== VALUE_NONE &&
+      (ttBound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)) !== 0 &&
+      st.rule50 < 90
     ) {
       // A quiet TT move that fails high earns its history bonus as if it had been searched.
       if (ttMove !== 0 && ttScore >= beta && !isTactical(pos, ttMove))
@@ -452,7 +493,10 @@ export class Searcher {
     }
 
     // Step 4. Static evaluation, corrected; the TT score refines it when its bound allows.
-    let rawEval = VALUE_NONE, staticEval = VALUE_NONE, ev = VALUE_NONE, improving = false;
+    let rawEval = VALUE_NONE,
+      staticEval = VALUE_NONE,
+      ev = VALUE_NONE,
+      improving = false;
     if (inCheck) {
       this.ssStaticEval[sp] = VALUE_NONE;
     } else if (excluded !== 0) {
@@ -483,15 +527,24 @@ export class Searcher {
 
       // Step 6. Reverse futility pruning: far enough above beta, trust the eval.
       if (
-        P.Futility !== 0 && depth < P.RfpDepth && ev < VALUE_MATE_IN_MAX_PLY && beta > VALUE_MATED_IN_MAX_PLY &&
+        P.Futility !== 0 &&
+        depth < P.RfpDepth &&
+        ev < VALUE_MATE_IN_MAX_PLY &&
+        beta > VALUE_MATED_IN_MAX_PLY &&
         ev - P.RfpMargin * (depth - (improving ? 1 : 0)) >= beta
       )
         return ev;
 
       // Step 7. Null move pruning, verified at high depth.
       if (
-        P.NullMove !== 0 && ev >= beta && staticEval >= beta - P.NmpMargin * depth + P.NmpBaseMargin && depth >= 2 && this.ssMove[sp - 1] !== 0 &&
-        ply >= this.nmpMinPly && beta > VALUE_MATED_IN_MAX_PLY && this.hasNonPawn()
+        P.NullMove !== 0 &&
+        ev >= beta &&
+        staticEval >= beta - P.NmpMargin * depth + P.NmpBaseMargin &&
+        depth >= 2 &&
+        this.ssMove[sp - 1] !== 0 &&
+        ply >= this.nmpMinPly &&
+        beta > VALUE_MATED_IN_MAX_PLY &&
+        this.hasNonPawn()
       ) {
         const v = this.nullMove(beta, depth, ev, cutNode, ply);
         if (v !== VALUE_NONE) return v;
@@ -506,8 +559,13 @@ export class Searcher {
 
     // Step 9. ProbCut: a good capture that beats beta by a margin in a reduced search.
     if (
-      P.ProbCut !== 0 && !pvNode && !inCheck && excluded === 0 && depth >= P.ProbCutDepth &&
-      beta > VALUE_MATED_IN_MAX_PLY && beta < VALUE_MATE_IN_MAX_PLY
+      P.ProbCut !== 0 &&
+      !pvNode &&
+      !inCheck &&
+      excluded === 0 &&
+      depth >= P.ProbCutDepth &&
+      beta > VALUE_MATED_IN_MAX_PLY &&
+      beta < VALUE_MATE_IN_MAX_PLY
     ) {
       const pcBeta = beta + P.ProbCutMargin - (improving ? P.ProbCutImproving : 0);
       if (!(ttHit && ttDepth >= depth - 3 && ttScore !== VALUE_NONE && ttScore < pcBeta)) {
@@ -517,25 +575,38 @@ export class Searcher {
     }
 
     // Step 10. The moves loop.
-    const board = pos.board, h = this.h, killers = h.killers;
+    const board = pos.board,
+      h = this.h,
+      killers = h.killers;
     const prevMove = this.ssMove[sp - 1];
     const counter = prevMove !== 0 ? h.counter[this.ssCont[sp - 1] >> 10] : 0;
-    const c1 = this.ssCont[sp - 1], c2 = this.ssCont[sp - 2];
+    const c1 = this.ssCont[sp - 1],
+      c2 = this.ssCont[sp - 2];
     picker.initMain(ttMove, killers[2 * ply], killers[2 * ply + 1], counter, c1, c2, inCheck, depth);
     picker.cont4 = this.ssCont[sp - 4];
     const ttMoveOk = picker.ttMove;
     const ttCapture = ttMoveOk !== 0 && isTactical(pos, ttMoveOk);
     const lmpLimit = improving || P.Improving === 0 ? P.LmpBase + depth * depth : ((P.LmpBase + depth * depth) / 2) | 0;
-    const mh = h.main, ch = h.cont, useCont = P.ContHist, side12 = pos.side << 12;
+    const mh = h.main,
+      ch = h.cont,
+      useCont = P.ContHist,
+      side12 = pos.side << 12;
     const triedBase = slot * TRIED_SIZE;
-    const lmr = this.lmr, depthRow = (depth < 63 ? depth : 63) * 64;
-    let bestValue = -VALUE_INFINITE, bestMove = 0, moveCount = 0, quietCount = 0, captureCount = 0;
+    const lmr = this.lmr,
+      depthRow = (depth < 63 ? depth : 63) * 64;
+    let bestValue = -VALUE_INFINITE,
+      bestMove = 0,
+      moveCount = 0,
+      quietCount = 0,
+      captureCount = 0;
     const nonPawn = this.hasNonPawn();
 
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (m === excluded) continue;
       moveCount++;
-      const from = m & 63, to = (m >>> 6) & 63, pc = (board[from] << 6) | to;
+      const from = m & 63,
+        to = (m >>> 6) & 63,
+        pc = (board[from] << 6) | to;
       const capture = isTactical(pos, m);
       const gives = givesCheckFast(pos, m);
       let newDepth = depth - 1;
@@ -579,15 +650,23 @@ export class Searcher {
       // Step 12. Extensions: singular (with double, negative and multi-cut), check.
       let extension = 0;
       if (
-        P.Singular !== 0 && m === ttMoveOk && excluded === 0 && depth >= P.SingularDepth && ply < 2 * this.rootDepth &&
-        ttScore !== VALUE_NONE && ttScore < VALUE_MATE_IN_MAX_PLY && ttScore > VALUE_MATED_IN_MAX_PLY &&
-        (ttBound & BOUND_LOWER) !== 0 && ttDepth >= depth - 3
+        P.Singular !== 0 &&
+        m === ttMoveOk &&
+        excluded === 0 &&
+        depth >= P.SingularDepth &&
+        ply < 2 * this.rootDepth &&
+        ttScore !== VALUE_NONE &&
+        ttScore < VALUE_MATE_IN_MAX_PLY &&
+        ttScore > VALUE_MATED_IN_MAX_PLY &&
+        (ttBound & BOUND_LOWER) !== 0 &&
+        ttDepth >= depth - 3
       ) {
         const sBeta = ttScore - ((P.SingularMult * depth) >> 4);
         extension = this.singular(m, sBeta, beta, ttScore, depth, cutNode, pvNode, ply);
         if (this.stopped) return 0;
         if (extension === MULTI_CUT) return sBeta;
-      } else if (P.CheckExt !== 0 && gives && ply < 2 * this.rootDepth && (picker.seeFloor >= 0 || see(pos, m, 0))) extension = 1;
+      } else if (P.CheckExt !== 0 && gives && ply < 2 * this.rootDepth && (picker.seeFloor >= 0 || see(pos, m, 0)))
+        extension = 1;
       this.ssDoubleExt[sp] = this.ssDoubleExt[sp - 1] + (extension >= 2 ? 1 : 0);
       newDepth += extension;
 
@@ -656,8 +735,11 @@ export class Searcher {
     if (excluded === 0) {
       const bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
       if (
-        P.CorrHist !== 0 && !inCheck && (bestMove === 0 || !isTactical(pos, bestMove)) &&
-        !(bound === BOUND_LOWER && bestValue <= staticEval) && !(bound === BOUND_UPPER && bestValue >= staticEval)
+        P.CorrHist !== 0 &&
+        !inCheck &&
+        (bestMove === 0 || !isTactical(pos, bestMove)) &&
+        !(bound === BOUND_LOWER && bestValue <= staticEval) &&
+        !(bound === BOUND_UPPER && bestValue >= staticEval)
       )
         updateCorrection(this, bestValue - staticEval, depth);
       tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, depth, bound, bestMove, ttPv ? 1 : 0);
@@ -672,7 +754,11 @@ export class Searcher {
    * ProbCut enters it); QsTT 2 uses the table at qsPly 0 only.
    */
   qsearch(alpha: number, beta: number, ply: number, pvNode: boolean, qsPly: number): number {
-    const pos = this.pos, P = this.params, tt = this.tt, st = pos.st, sp = ply + 4;
+    const pos = this.pos,
+      P = this.params,
+      tt = this.tt,
+      st = pos.st,
+      sp = ply + 4;
     if (this.stopped) return 0;
     if (++this.nodes >= this.nextCheck) this.checkLimits();
     if (pvNode) {
@@ -684,21 +770,31 @@ export class Searcher {
     if (this.isDrawn(inCheck)) return VALUE_DRAW;
     if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : corrected(this, evaluate(pos, this.evalContext));
 
-    const keyLo = st.keyLo, keyHi = st.keyHi, useTT = P.QsTT === 1 || (P.QsTT === 2 && qsPly === 0);
+    const keyLo = st.keyLo,
+      keyHi = st.keyHi,
+      useTT = P.QsTT === 1 || (P.QsTT === 2 && qsPly === 0);
     const ttHit = useTT && tt.probe(keyLo, keyHi);
     const ttMove = ttHit ? tt.hitMove : 0;
     const ttScore = ttHit ? scoreFromTT(tt.hitScore, ply) : VALUE_NONE;
     const ttBound = ttHit ? tt.hitBound : BOUND_NONE;
     const ttEval = ttHit ? tt.hitEval : VALUE_NONE;
-    if (!pvNode && P.TTCutoffs !== 0 && ttScore !== VALUE_NONE && (ttBound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)) !== 0)
+    if (
+      !pvNode &&
+      P.TTCutoffs !== 0 &&
+      ttScore !== VALUE_NONE &&
+      (ttBound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)) !== 0
+    )
       return ttScore;
 
-    let bestValue = -VALUE_INFINITE, futilityBase = -VALUE_INFINITE, rawEval = VALUE_NONE;
+    let bestValue = -VALUE_INFINITE,
+      futilityBase = -VALUE_INFINITE,
+      rawEval = VALUE_NONE;
     if (!inCheck) {
       rawEval = ttEval !== VALUE_NONE ? ttEval : evaluate(pos, this.evalContext);
       const staticEval = corrected(this, rawEval);
       bestValue = staticEval;
-      if (ttScore !== VALUE_NONE && (ttBound & (ttScore > bestValue ? BOUND_LOWER : BOUND_UPPER)) !== 0) bestValue = ttScore;
+      if (ttScore !== VALUE_NONE && (ttBound & (ttScore > bestValue ? BOUND_LOWER : BOUND_UPPER)) !== 0)
+        bestValue = ttScore;
       if (bestValue >= beta) {
         if (useTT && !ttHit) tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, DEPTH_QS, BOUND_LOWER, 0, 0);
         return bestValue;
@@ -717,7 +813,12 @@ export class Searcher {
         let seeOk = false;
         // Futility prunes only where futilityBase <= alpha (fv >= futilityBase, the
         // values being non-negative), so only there does a check matter.
-        if (!inCheck && (m & 0xc000) !== 0x4000 && futilityBase <= alpha && (P.QsCheckExempt === 0 || !givesCheckFast(pos, m))) {
+        if (
+          !inCheck &&
+          (m & 0xc000) !== 0x4000 &&
+          futilityBase <= alpha &&
+          (P.QsCheckExempt === 0 || !givesCheckFast(pos, m))
+        ) {
           const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
           if (fv <= alpha) {
             if (fv > bestValue) bestValue = fv;
@@ -749,7 +850,17 @@ export class Searcher {
       }
     }
     if (inCheck && bestValue === -VALUE_INFINITE) return -VALUE_MATE + ply;
-    if (useTT) tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, DEPTH_QS, bestValue >= beta ? BOUND_LOWER : BOUND_UPPER, bestMove, 0);
+    if (useTT)
+      tt.store(
+        keyLo,
+        keyHi,
+        scoreToTT(bestValue, ply),
+        rawEval,
+        DEPTH_QS,
+        bestValue >= beta ? BOUND_LOWER : BOUND_UPPER,
+        bestMove,
+        0,
+      );
     return bestValue;
   }
 }
@@ -758,5 +869,3 @@ export class Searcher {
 function placeholderPosition(ctx: EvalContext): Position {
   return RootDriver.startPosition(ctx);
 }
-
-

@@ -12,5 +12,7 @@ export const SIGNAL_PONDERHIT = 1;
 /** A fresh, cleared signal array (shared memory when available, so another thread can raise it). */
 export function createSignals(): Int32Array {
   const bytes = 4 * 4;
-  return new Int32Array(typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  return new Int32Array(
+    typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes),
+  );
 }

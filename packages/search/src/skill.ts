@@ -86,7 +86,8 @@ export function skillFromElo(elo: number): number {
   const pts = SKILL_ELO_POINTS;
   const e = Math.min(SKILL_ELO_MAX, Math.max(SKILL_ELO_MIN, elo));
   for (let i = 1; i < pts.length; i++) {
-    const [e0, l0] = pts[i - 1], [e1, l1] = pts[i];
+    const [e0, l0] = pts[i - 1],
+      [e1, l1] = pts[i];
     if (e <= e1) return l0 + ((l1 - l0) * (e - e0)) / (e1 - e0);
   }
   return pts[pts.length - 1][1];

@@ -23,20 +23,31 @@ import type { Searcher } from './search';
 /** The static eval corrected by the correction histories. */
 export function corrected(s: Searcher, raw: number): number {
   if (s.params.CorrHist === 0) return raw;
-  const st = s.pos.st, side = s.pos.side * CORR_SIZE, P = s.params;
-  const c = s.h.corrPawn[side + (st.pawnKeyLo & (CORR_SIZE - 1))] * P.CorrPawnWeight + s.h.corrMaterial[side + (st.materialKeyLo & (CORR_SIZE - 1))] * P.CorrMaterialWeight;
+  const st = s.pos.st,
+    side = s.pos.side * CORR_SIZE,
+    P = s.params;
+  const c =
+    s.h.corrPawn[side + (st.pawnKeyLo & (CORR_SIZE - 1))] * P.CorrPawnWeight +
+    s.h.corrMaterial[side + (st.materialKeyLo & (CORR_SIZE - 1))] * P.CorrMaterialWeight;
   const v = raw + ((c / (1000 * CORR_GRAIN)) | 0);
-  return v >= VALUE_MATE_IN_MAX_PLY ? VALUE_MATE_IN_MAX_PLY - 1 : v <= VALUE_MATED_IN_MAX_PLY ? VALUE_MATED_IN_MAX_PLY + 1 : v;
+  return v >= VALUE_MATE_IN_MAX_PLY
+    ? VALUE_MATE_IN_MAX_PLY - 1
+    : v <= VALUE_MATED_IN_MAX_PLY
+      ? VALUE_MATED_IN_MAX_PLY + 1
+      : v;
 }
 
 /** Moves the correction entries toward the observed error (best - static eval) with weight by depth. */
 export function updateCorrection(s: Searcher, diff: number, depth: number): void {
-  const st = s.pos.st, side = s.pos.side * CORR_SIZE;
+  const st = s.pos.st,
+    side = s.pos.side * CORR_SIZE;
   const w = depth + 1 < 16 ? depth + 1 : 16;
   const d = diff > 128 ? 128 : diff < -128 ? -128 : diff;
   const target = d * CORR_GRAIN * w;
-  const cp = s.h.corrPawn, cm = s.h.corrMaterial;
-  const ip = side + (st.pawnKeyLo & (CORR_SIZE - 1)), im = side + (st.materialKeyLo & (CORR_SIZE - 1));
+  const cp = s.h.corrPawn,
+    cm = s.h.corrMaterial;
+  const ip = side + (st.pawnKeyLo & (CORR_SIZE - 1)),
+    im = side + (st.materialKeyLo & (CORR_SIZE - 1));
   let e = ((cp[ip] * (256 - w) + target) / 256) | 0;
   cp[ip] = e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
   e = ((cm[im] * (256 - w) + target) / 256) | 0;
@@ -45,50 +56,71 @@ export function updateCorrection(s: Searcher, diff: number, depth: number): void
 
 /** History bonus for a move that caused a cutoff at `depth`. */
 export function bonus(s: Searcher, depth: number): number {
-  const P = s.params, b = P.HistBonusMult * depth - P.HistBonusBase;
+  const P = s.params,
+    b = P.HistBonusMult * depth - P.HistBonusBase;
   return b > P.HistBonusMax ? P.HistBonusMax : b < 16 ? 16 : b;
 }
 
 /** Gravity updates of the quiet histories of move m (piece code pc = piece << 6 | to) at stack index sp. */
 export function updateQuiet(s: Searcher, m: number, pc: number, sp: number, b: number): void {
-  const mh = s.h.main, ch = s.h.cont;
-  const i = (s.pos.side << 12) | (m & 0xfff), ab = b < 0 ? -b : b;
-  mh[i] += b - ((mh[i] * ab) / HISTORY_MAX | 0);
-  const c1 = s.ssCont[sp - 1] + pc, c2 = s.ssCont[sp - 2] + pc;
-  ch[c1] += b - ((ch[c1] * ab) / CONT_HISTORY_MAX | 0);
-  ch[c2] += b - ((ch[c2] * ab) / CONT_HISTORY_MAX | 0);
+  const mh = s.h.main,
+    ch = s.h.cont;
+  const i = (s.pos.side << 12) | (m & 0xfff),
+    ab = b < 0 ? -b : b;
+  mh[i] += b - (((mh[i] * ab) / HISTORY_MAX) | 0);
+  const c1 = s.ssCont[sp - 1] + pc,
+    c2 = s.ssCont[sp - 2] + pc;
+  ch[c1] += b - (((ch[c1] * ab) / CONT_HISTORY_MAX) | 0);
+  ch[c2] += b - (((ch[c2] * ab) / CONT_HISTORY_MAX) | 0);
   if (s.params.ContHist4 !== 0) {
     const c4 = s.ssCont[sp - 4] + pc;
-    ch[c4] += b - ((ch[c4] * ab) / CONT_HISTORY_MAX | 0);
+    ch[c4] += b - (((ch[c4] * ab) / CONT_HISTORY_MAX) | 0);
   }
 }
 
 /** Bonus for the opponent's quiet move that led to a fail-low node: their butterfly and continuation histories. */
 export function updatePrior(s: Searcher, m: number, pc: number, sp: number, b: number): void {
-  const mh = s.h.main, ch = s.h.cont;
+  const mh = s.h.main,
+    ch = s.h.cont;
   const i = ((s.pos.side ^ 1) << 12) | (m & 0xfff);
-  mh[i] += b - ((mh[i] * b) / HISTORY_MAX | 0);
-  const c1 = s.ssCont[sp - 2] + pc, c2 = s.ssCont[sp - 3] + pc;
-  ch[c1] += b - ((ch[c1] * b) / CONT_HISTORY_MAX | 0);
-  ch[c2] += b - ((ch[c2] * b) / CONT_HISTORY_MAX | 0);
+  mh[i] += b - (((mh[i] * b) / HISTORY_MAX) | 0);
+  const c1 = s.ssCont[sp - 2] + pc,
+    c2 = s.ssCont[sp - 3] + pc;
+  ch[c1] += b - (((ch[c1] * b) / CONT_HISTORY_MAX) | 0);
+  ch[c2] += b - (((ch[c2] * b) / CONT_HISTORY_MAX) | 0);
   if (s.params.ContHist4 !== 0) {
     const c4 = s.ssCont[sp - 5] + pc;
-    ch[c4] += b - ((ch[c4] * b) / CONT_HISTORY_MAX | 0);
+    ch[c4] += b - (((ch[c4] * b) / CONT_HISTORY_MAX) | 0);
   }
 }
 
 /** Gravity update of the capture history of m. */
 export function updateCapture(s: Searcher, m: number, b: number): void {
-  const board = s.pos.board, to = (m >>> 6) & 63;
+  const board = s.pos.board,
+    to = (m >>> 6) & 63;
   const captured = (m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7;
-  const i = (board[m & 63] << 9) | (to << 3) | captured, ab = b < 0 ? -b : b, c = s.h.capture;
-  c[i] += b - ((c[i] * ab) / CAPTURE_HISTORY_MAX | 0);
+  const i = (board[m & 63] << 9) | (to << 3) | captured,
+    ab = b < 0 ? -b : b,
+    c = s.h.capture;
+  c[i] += b - (((c[i] * ab) / CAPTURE_HISTORY_MAX) | 0);
 }
 
 /** Histories, killers and counter move after bestMove raised alpha at a node with the tried lists of slot. */
-export function updateStats(s: Searcher, bestMove: number, depth: number, ply: number, slot: number, quiets: number, captures: number): void {
-  const sp = ply + 4, board = s.pos.board, b = bonus(s, depth);
-  const qt = s.quietsTried, ct = s.capturesTried, base = slot * TRIED_SIZE;
+export function updateStats(
+  s: Searcher,
+  bestMove: number,
+  depth: number,
+  ply: number,
+  slot: number,
+  quiets: number,
+  captures: number,
+): void {
+  const sp = ply + 4,
+    board = s.pos.board,
+    b = bonus(s, depth);
+  const qt = s.quietsTried,
+    ct = s.capturesTried,
+    base = slot * TRIED_SIZE;
   if (!isTactical(s.pos, bestMove)) {
     updateQuiet(s, bestMove, (board[bestMove & 63] << 6) | ((bestMove >>> 6) & 63), sp, b);
     const k = s.h.killers;

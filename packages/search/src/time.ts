@@ -50,7 +50,7 @@ export class TimeBounds {
     let soft: number, hard: number;
     if (mtg > 0) {
       soft = left / (mtg + 2) + 0.8 * inc;
-      hard = Math.min(soft * P.TmHardMult, left * (mtg === 1 ? 0.9 : (P.TmMaxShare / 1000)));
+      hard = Math.min(soft * P.TmHardMult, left * (mtg === 1 ? 0.9 : P.TmMaxShare / 1000));
     } else {
       soft = (left + P.TmIncMoves * inc) / P.TmBaseDiv;
       hard = Math.min(soft * P.TmHardMult, (left * P.TmMaxShare) / 1000);

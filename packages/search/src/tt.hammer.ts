@@ -9,7 +9,11 @@ import { DEPTH_NONE, BOUND_EXACT } from './constants';
 import { TranspositionTable } from './tt';
 
 /** Control words shared by the test and its workers. */
-export const CTL_READY = 0, CTL_GO = 1, CTL_STOP = 2, CTL_TORN = 3, CTL_WORDS = 4;
+export const CTL_READY = 0,
+  CTL_GO = 1,
+  CTL_STOP = 2,
+  CTL_TORN = 3,
+  CTL_WORDS = 4;
 
 /** What a table must offer to be hammered (the real one and the double). */
 export interface HammeredTable {
@@ -21,20 +25,40 @@ export interface HammeredTable {
   hitBound: number;
   hitPv: number;
   probe(keyLo: number, keyHi: number): boolean;
-  store(keyLo: number, keyHi: number, score: number, ev: number, depth: number, bound: number, move: number, pv: number): void;
+  store(
+    keyLo: number,
+    keyHi: number,
+    score: number,
+    ev: number,
+    depth: number,
+    bound: number,
+    move: number,
+    pv: number,
+  ): void;
 }
 
 /**
  * The entry every writer stores for key number k: each field a different function
  * of k, so an entry put together from two writes of different keys shows.
  */
-export function entryFor(k: number): { keyLo: number; keyHi: number; move: number; score: number; ev: number; depth: number; bound: number; pv: number } {
-  const a = Math.imul(k + 1, 0x9e3779b1), b = Math.imul(k + 7, 0x85ebca6b), c = Math.imul(k + 13, 0xc2b2ae35);
+export function entryFor(k: number): {
+  keyLo: number;
+  keyHi: number;
+  move: number;
+  score: number;
+  ev: number;
+  depth: number;
+  bound: number;
+  pv: number;
+} {
+  const a = Math.imul(k + 1, 0x9e3779b1),
+    b = Math.imul(k + 7, 0x85ebca6b),
+    c = Math.imul(k + 13, 0xc2b2ae35);
   return {
     keyLo: k,
     keyHi: a | 1,
     move: (b & 0xfffe) | 1,
-    score: ((b >> 16) % 30000),
+    score: (b >> 16) % 30000,
     ev: (c << 16) >> 16,
     depth: DEPTH_NONE + 1 + ((c >>> 16) % 200),
     bound: 1 + (k % 3),
@@ -60,7 +84,10 @@ export function hammer(tt: HammeredTable, ctl: Int32Array, thread: number, keys:
   for (let k = 0; k < keys; k++) e.push(entryFor(k));
   Atomics.add(ctl, CTL_READY, 1);
   while (Atomics.load(ctl, CTL_GO) === 0) Atomics.wait(ctl, CTL_GO, 0, 10);
-  let rng = seed | 1, ops = 0, hits = 0, torn = 0;
+  let rng = seed | 1,
+    ops = 0,
+    hits = 0,
+    torn = 0;
   while (true) {
     if ((ops & 1023) === 0) {
       if (Atomics.load(ctl, CTL_STOP) !== 0) break;
@@ -75,8 +102,14 @@ export function hammer(tt: HammeredTable, ctl: Int32Array, thread: number, keys:
       tt.store(x.keyLo, x.keyHi, x.score, x.ev, x.depth, x.bound, x.move, x.pv);
     } else if (tt.probe(x.keyLo, x.keyHi)) {
       hits++;
-      if (tt.hitMove !== x.move || tt.hitScore !== x.score || tt.hitEval !== x.ev || tt.hitDepth !== x.depth
-        || tt.hitBound !== x.bound || tt.hitPv !== x.pv) {
+      if (
+        tt.hitMove !== x.move ||
+        tt.hitScore !== x.score ||
+        tt.hitEval !== x.ev ||
+        tt.hitDepth !== x.depth ||
+        tt.hitBound !== x.bound ||
+        tt.hitPv !== x.pv
+      ) {
         torn++;
         Atomics.add(ctl, CTL_TORN, 1);
       }
@@ -130,10 +163,21 @@ export class LegacyTable implements HammeredTable {
     return false;
   }
 
-  store(keyLo: number, keyHi: number, score: number, ev: number, depth: number, bound: number, move: number, pv: number): void {
-    const d = this.data, g = this.generation;
+  store(
+    keyLo: number,
+    keyHi: number,
+    score: number,
+    ev: number,
+    depth: number,
+    bound: number,
+    move: number,
+    pv: number,
+  ): void {
+    const d = this.data,
+      g = this.generation;
     const base = (keyLo & this.mask) * 16;
-    let slot = base, worst = 0x7fffffff;
+    let slot = base,
+      worst = 0x7fffffff;
     for (let i = base, end = base + 15; i < end; i += 3) {
       const w2 = d[i + 2];
       if ((w2 & 0xff0000) === 0 || d[i] === keyHi) {
@@ -146,7 +190,8 @@ export class LegacyTable implements HammeredTable {
         slot = i;
       }
     }
-    const old2 = d[slot + 2], d8 = depth - DEPTH_NONE + 1;
+    const old2 = d[slot + 2],
+      d8 = depth - DEPTH_NONE + 1;
     const same = d[slot] === keyHi && (old2 & 0xff0000) !== 0;
     if (same) {
       if (move === 0) move = d[slot + 1] & 0xffff;

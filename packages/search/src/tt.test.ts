@@ -43,7 +43,14 @@ describe('transposition table', () => {
     tt.newSearch();
     tt.store(0x12345678, -0x7654321, -1234, -567, 17, BOUND_LOWER, 0xabc, 1);
     expect(tt.probe(0x12345678, -0x7654321)).toBe(true);
-    expect([tt.hitMove, tt.hitScore, tt.hitEval, tt.hitDepth, tt.hitBound, tt.hitPv]).toEqual([0xabc, -1234, -567, 17, BOUND_LOWER, 1]);
+    expect([tt.hitMove, tt.hitScore, tt.hitEval, tt.hitDepth, tt.hitBound, tt.hitPv]).toEqual([
+      0xabc,
+      -1234,
+      -567,
+      17,
+      BOUND_LOWER,
+      1,
+    ]);
     expect(tt.probe(0x12345678, 0x7654321)).toBe(false); // same bucket, other check half
   });
 
@@ -88,11 +95,12 @@ describe('transposition table', () => {
     expect(scoreFromTT(VALUE_NONE, 3)).toBe(VALUE_NONE);
   });
 
-  test('hashfull counts this search\'s entries; clear empties; a second view shares the memory', () => {
+  test("hashfull counts this search's entries; clear empties; a second view shares the memory", () => {
     const tt = new TranspositionTable(1);
     expect(tt.hashfull()).toBe(0);
     tt.newSearch();
-    for (let b = 0; b < 200; b++) for (let k = 0; k < 5; k++) tt.store(b + k * (tt.mask + 1), k + 1, 0, 0, 5, BOUND_EXACT, 0, 0);
+    for (let b = 0; b < 200; b++)
+      for (let k = 0; k < 5; k++) tt.store(b + k * (tt.mask + 1), k + 1, 0, 0, 5, BOUND_EXACT, 0, 0);
     expect(tt.hashfull()).toBe(1000);
     tt.newSearch();
     expect(tt.hashfull()).toBe(0);
@@ -111,8 +119,10 @@ describe('transposition table', () => {
     const tt = new TranspositionTable(1);
     const n = tt.mask + 1;
     tt.newSearch();
-    for (let k = 0; k < 5; k++) tt.store(9 + k * n, -77 * (k + 1), -300 * k, 41 * k, 3 * k, BOUND_UPPER, 0x1234 + k, k & 1);
-    const d = tt.data, base = 9 * 16;
+    for (let k = 0; k < 5; k++)
+      tt.store(9 + k * n, -77 * (k + 1), -300 * k, 41 * k, 3 * k, BOUND_UPPER, 0x1234 + k, k & 1);
+    const d = tt.data,
+      base = 9 * 16;
     for (let e = 0; e < 5; e++) {
       const i = base + e * 3;
       expect(d[i]).toBe(ttCheck(-77 * (e + 1), d[i + 1], d[i + 2]));
@@ -122,7 +132,14 @@ describe('transposition table', () => {
     expect((d[base + 6 + 2] >>> 27) & 31).toBe(tt.generation);
     expect(d[base + 6]).toBe(ttCheck(-77 * 3, d[base + 6 + 1], d[base + 6 + 2]));
     expect(tt.probe(9 + 2 * n, -77 * 3)).toBe(true);
-    expect([tt.hitScore, tt.hitEval, tt.hitDepth, tt.hitBound, tt.hitMove, tt.hitPv]).toEqual([-600, 82, 6, BOUND_UPPER, 0x1236, 0]);
+    expect([tt.hitScore, tt.hitEval, tt.hitDepth, tt.hitBound, tt.hitMove, tt.hitPv]).toEqual([
+      -600,
+      82,
+      6,
+      BOUND_UPPER,
+      0x1236,
+      0,
+    ]);
   });
 
   test('a probe of an entry of this search writes nothing', () => {
@@ -132,7 +149,12 @@ describe('transposition table', () => {
     const before = tt.data.slice(4 * 16, 5 * 16);
     let writes = 0;
     const d = tt.data;
-    tt.data = new Proxy(d, { set: (t, k, v) => { writes++; return Reflect.set(t, k, v); } });
+    tt.data = new Proxy(d, {
+      set: (t, k, v) => {
+        writes++;
+        return Reflect.set(t, k, v);
+      },
+    });
     expect(tt.probe(4, 8)).toBe(true);
     tt.data = d;
     expect(writes).toBe(0);
@@ -141,13 +163,19 @@ describe('transposition table', () => {
 
   test('an entry whose words come from two writes is a miss, and a store treats it as another key', () => {
     const tt = new TranspositionTable(1);
-    const n = tt.mask + 1, d = tt.data;
+    const n = tt.mask + 1,
+      d = tt.data;
     tt.store(6, 111, 50, 60, 9, BOUND_LOWER, 0x321, 0); // slot 0 of bucket 6
     const a = [d[96], d[97], d[98]];
     tt.store(6 + n, 222, -50, -60, 4, BOUND_UPPER, 0x123, 1); // slot 1
     const b = [d[99], d[100], d[101]];
     // Key a's check word over b's data (and each single word of b grafted onto a).
-    for (const [w0, w1, w2] of [[a[0], b[1], b[2]], [a[0], b[1], a[2]], [a[0], a[1], b[2]], [b[0], a[1], a[2]]]) {
+    for (const [w0, w1, w2] of [
+      [a[0], b[1], b[2]],
+      [a[0], b[1], a[2]],
+      [a[0], a[1], b[2]],
+      [b[0], a[1], a[2]],
+    ]) {
       d.set([w0, w1, w2], 96);
       expect(tt.probe(6, 111)).toBe(false);
       expect(tt.probe(6 + n, 222)).toBe(true); // slot 1 untouched
@@ -173,6 +201,13 @@ describe('transposition table', () => {
     expect(tt.probe(2, 10)).toBe(false);
     tt.store(2 + 6 * n, 16, 0, 0, 0, BOUND_UPPER, 1, 0);
     expect(tt.probe(2 + 2 * n, 12)).toBe(false);
-    for (const [lo, hi] of [[2 + n, 11], [2 + 3 * n, 13], [2 + 4 * n, 14], [2 + 5 * n, 15], [2 + 6 * n, 16]]) expect(tt.probe(lo, hi)).toBe(true);
+    for (const [lo, hi] of [
+      [2 + n, 11],
+      [2 + 3 * n, 13],
+      [2 + 4 * n, 14],
+      [2 + 5 * n, 15],
+      [2 + 6 * n, 16],
+    ])
+      expect(tt.probe(lo, hi)).toBe(true);
   });
 });

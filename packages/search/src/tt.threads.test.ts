@@ -14,7 +14,9 @@ import { CTL_GO, CTL_READY, CTL_STOP, CTL_TORN, CTL_WORDS, type HammerResult } f
 const dir = mkdtempSync(join(tmpdir(), 'tempo-tt-'));
 for (const f of ['constants', 'tt', 'tt.hammer']) {
   const src = readFileSync(new URL(`./${f}.ts`, import.meta.url), 'utf8');
-  const out = ts.transpileModule(src, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } });
+  const out = ts.transpileModule(src, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  });
   writeFileSync(join(dir, `${f}.js`), out.outputText);
 }
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,7 +28,9 @@ const h = require(w.dir + '/tt.hammer.js');
 parentPort.postMessage(h.hammer(h.tableOver(w.kind, w.buffer), new Int32Array(w.ctl), w.thread, w.keys, w.seed));
 `;
 
-const THREADS = 3, BUCKETS = 2, KEYS = 24;
+const THREADS = 3,
+  BUCKETS = 2,
+  KEYS = 24;
 
 interface Run {
   torn: number;
@@ -42,24 +46,36 @@ interface Run {
  */
 async function hammerShared(kind: 'new' | 'legacy', ms: number, stopAtTorn: number): Promise<Run> {
   const buffer = new SharedArrayBuffer(BUCKETS * 64);
-  const ctlBuffer = new SharedArrayBuffer(CTL_WORDS * 4), ctl = new Int32Array(ctlBuffer);
+  const ctlBuffer = new SharedArrayBuffer(CTL_WORDS * 4),
+    ctl = new Int32Array(ctlBuffer);
   const results: Promise<HammerResult>[] = [];
   for (let t = 0; t < THREADS; t++) {
-    const worker = new Worker(WORKER, { eval: true, workerData: { dir, kind, buffer, ctl: ctlBuffer, thread: t, keys: KEYS, seed: 0x9e37 * (t + 1) } });
-    results.push(new Promise((resolve, reject) => {
-      worker.once('message', resolve);
-      worker.once('error', reject);
-    }));
+    const worker = new Worker(WORKER, {
+      eval: true,
+      workerData: { dir, kind, buffer, ctl: ctlBuffer, thread: t, keys: KEYS, seed: 0x9e37 * (t + 1) },
+    });
+    results.push(
+      new Promise((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+      }),
+    );
   }
   while (Atomics.load(ctl, CTL_READY) < THREADS) await new Promise((r) => setTimeout(r, 5));
   const t0 = performance.now();
   Atomics.store(ctl, CTL_GO, 1);
   Atomics.notify(ctl, CTL_GO);
-  while (performance.now() - t0 < ms && Atomics.load(ctl, CTL_TORN) < stopAtTorn) await new Promise((r) => setTimeout(r, 20));
+  while (performance.now() - t0 < ms && Atomics.load(ctl, CTL_TORN) < stopAtTorn)
+    await new Promise((r) => setTimeout(r, 20));
   Atomics.store(ctl, CTL_STOP, 1);
   const all = await Promise.all(results);
   const sum = (f: (r: HammerResult) => number) => all.reduce((s, r) => s + f(r), 0);
-  return { torn: sum((r) => r.torn), ops: sum((r) => r.ops), hits: sum((r) => r.hits), ms: Math.round(performance.now() - t0) };
+  return {
+    torn: sum((r) => r.torn),
+    ops: sum((r) => r.ops),
+    hits: sum((r) => r.hits),
+    ms: Math.round(performance.now() - t0),
+  };
 }
 
 describe('transposition table under threads', () => {

@@ -66,7 +66,11 @@ export function ttCheck(keyHi: number, w1: number, w2: number): number {
  */
 const wasm = (
   globalThis as unknown as {
-    WebAssembly?: { Memory: new (d: { initial: number; maximum: number; shared: boolean }) => { readonly buffer: SharedArrayBuffer | ArrayBuffer } };
+    WebAssembly?: {
+      Memory: new (d: { initial: number; maximum: number; shared: boolean }) => {
+        readonly buffer: SharedArrayBuffer | ArrayBuffer;
+      };
+    };
   }
 ).WebAssembly;
 
@@ -171,7 +175,9 @@ export class TranspositionTable {
    * statistic: it reads w2 alone, unverified.
    */
   hashfull(): number {
-    const d = this.data, buckets = Math.min(200, this.mask + 1), g = this.generation;
+    const d = this.data,
+      buckets = Math.min(200, this.mask + 1),
+      g = this.generation;
     let n = 0;
     for (let b = 0; b < buckets; b++) {
       for (let e = 0; e < ENTRIES_PER_BUCKET; e++) {
@@ -203,7 +209,8 @@ export class TranspositionTable {
     for (let i = base, end = base + 15; i < end; i += 3) {
       const w2 = d[i + 2];
       if ((w2 & 0xff0000) === 0) continue;
-      const w0 = d[i], w1 = d[i + 1];
+      const w0 = d[i],
+        w1 = d[i + 1];
       let x = w2 ^ (w2 >>> 16); // ttCheck, written out
       x = Math.imul(x, 0x7feb352d);
       x ^= x >>> 15;
@@ -234,10 +241,24 @@ export class TranspositionTable {
    * depths and ages (a heuristic); what is kept from an old entry comes from a
    * verified read.
    */
-  store(keyLo: number, keyHi: number, score: number, ev: number, depth: number, bound: number, move: number, pv: number): void {
-    const d = this.data, g = this.generation;
+  store(
+    keyLo: number,
+    keyHi: number,
+    score: number,
+    ev: number,
+    depth: number,
+    bound: number,
+    move: number,
+    pv: number,
+  ): void {
+    const d = this.data,
+      g = this.generation;
     const base = (keyLo & this.mask) * WORDS_PER_BUCKET;
-    let slot = base, worst = 0x7fffffff, old1 = 0, old2 = 0, same = false;
+    let slot = base,
+      worst = 0x7fffffff,
+      old1 = 0,
+      old2 = 0,
+      same = false;
     for (let i = base, end = base + 15; i < end; i += 3) {
       const w2 = d[i + 2];
       if ((w2 & 0xff0000) === 0) {

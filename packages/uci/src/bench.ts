@@ -30,9 +30,19 @@ export interface BenchSettings {
  * count. `cpuTimeMs` (the process's CPU clock, where the platform has one) adds the
  * `Nodes/CPU second` line.
  */
-export function runBench(settings: BenchSettings, out: Out, depth = BENCH_DEPTH, cpuTimeMs?: () => number): { nodes: number; ms: number } {
+export function runBench(
+  settings: BenchSettings,
+  out: Out,
+  depth = BENCH_DEPTH,
+  cpuTimeMs?: () => number,
+): { nodes: number; ms: number } {
   const tt = new TranspositionTable(BENCH_HASH_MB);
-  const searcher = new Searcher(tt, createSignals(), { multiPV: 1, moveOverhead: 0, evalParams: settings.evalParams, net: settings.net });
+  const searcher = new Searcher(tt, createSignals(), {
+    multiPV: 1,
+    moveOverhead: 0,
+    evalParams: settings.evalParams,
+    net: settings.net,
+  });
   for (const [name, value] of settings.searchValues) searcher.setOption(name, value);
   const psq = searcher.evalContext.psq;
   let nodes = 0;
@@ -48,7 +58,13 @@ export function runBench(settings: BenchSettings, out: Out, depth = BENCH_DEPTH,
     out(`Position ${i + 1}/${BENCH_POSITIONS.length}: ${fen}: bestmove ${moveToUci(pos, r.bestMove)} nodes ${r.nodes}`);
   }
   const ms = Math.max(1, Math.round(performance.now() - start));
-  const lines = ['', '===========================', `Total time (ms): ${ms}`, `Nodes searched: ${nodes}`, `Nodes/second: ${Math.round((nodes * 1000) / ms)}`];
+  const lines = [
+    '',
+    '===========================',
+    `Total time (ms): ${ms}`,
+    `Nodes searched: ${nodes}`,
+    `Nodes/second: ${Math.round((nodes * 1000) / ms)}`,
+  ];
   // The process's CPU time: steadier than the wall clock on a shared machine.
   if (cpuTimeMs) lines.push(`Nodes/CPU second: ${Math.round((nodes * 1000) / Math.max(1, cpuTimeMs() - cpu0))}`);
   out(lines.join('\n'));
@@ -66,7 +82,11 @@ export function runPerft(pos: Position, depth: number, out: Out): number {
     total += r.nodes;
   }
   const ms = Math.max(1, Math.round(performance.now() - start));
-  lines.push('', `Nodes searched: ${total}`, `info string perft ${depth}: ${ms} ms, ${Math.round((total * 1000) / ms)} nodes/second`);
+  lines.push(
+    '',
+    `Nodes searched: ${total}`,
+    `info string perft ${depth}: ${ms} ms, ${Math.round((total * 1000) / ms)} nodes/second`,
+  );
   out(lines.join('\n'));
   return total;
 }

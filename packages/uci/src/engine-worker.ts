@@ -17,7 +17,11 @@ import type { EnginePlatform } from './platform';
  * must be queued by the caller until this returns). `signals` is the array the
  * loop raises stop and ponderhit in (UciLoop's).
  */
-export function startEngineWorker(post: (msg: FromWorker) => void, signals: Int32Array, platform: EnginePlatform = {}): (msg: ToWorker) => void {
+export function startEngineWorker(
+  post: (msg: FromWorker) => void,
+  signals: Int32Array,
+  platform: EnginePlatform = {},
+): (msg: ToWorker) => void {
   const out = (text: string) => post({ type: 'out', text });
   const engine = new Engine(signals, out, platform);
   warmUp(engine);
@@ -42,7 +46,13 @@ export function startEngineWorker(post: (msg: FromWorker) => void, signals: Int3
   };
 }
 
-function handle(engine: Engine, msg: ToWorker, post: (msg: FromWorker) => void, out: Out, platform: EnginePlatform): void {
+function handle(
+  engine: Engine,
+  msg: ToWorker,
+  post: (msg: FromWorker) => void,
+  out: Out,
+  platform: EnginePlatform,
+): void {
   switch (msg.type) {
     case 'position':
       return engine.position(msg.cmd);
@@ -52,7 +62,10 @@ function handle(engine: Engine, msg: ToWorker, post: (msg: FromWorker) => void, 
       return engine.newGame();
     case 'go':
       try {
-        post({ type: 'bestmove', text: engine.go(msg.limits, (side, fallback) => post({ type: 'searching', side, fallback }), msg.notes) });
+        post({
+          type: 'bestmove',
+          text: engine.go(msg.limits, (side, fallback) => post({ type: 'searching', side, fallback }), msg.notes),
+        });
       } finally {
         engine.settle(); // helpers leave the search after the GUI has its move
       }

@@ -14,7 +14,8 @@ function worker(platform: EnginePlatform = {}) {
   const posted: FromWorker[] = [];
   const handle = startEngineWorker((m) => posted.push(m), createSignals(), platform);
   const send = (msg: ToWorker) => handle(msg);
-  const lines = () => posted.flatMap((m) => (m.type === 'out' ? m.text.split('\n') : m.type === 'bestmove' ? [m.text] : []));
+  const lines = () =>
+    posted.flatMap((m) => (m.type === 'out' ? m.text.split('\n') : m.type === 'bestmove' ? [m.text] : []));
   return { posted, send, lines };
 }
 
@@ -49,7 +50,11 @@ describe('startEngineWorker', () => {
     w.send({ type: 'go', limits: { depth: 2 } });
     const types = w.posted.map((m) => m.type);
     expect(types[1]).toBe('done');
-    expect(w.posted[2]).toEqual({ type: 'searching', side: 0, fallback: expect.stringMatching(/^[a-h][1-8][a-h][1-8]$/) });
+    expect(w.posted[2]).toEqual({
+      type: 'searching',
+      side: 0,
+      fallback: expect.stringMatching(/^[a-h][1-8][a-h][1-8]$/),
+    });
     expect(types.at(-2)).toBe('bestmove');
     expect(w.posted.at(-1)).toEqual({ type: 'done', count: 2 });
     expect(w.lines().filter((l) => l.startsWith('info depth 2 '))).not.toHaveLength(0);
@@ -62,7 +67,13 @@ describe('startEngineWorker', () => {
     w.send({ type: 'd' });
     w.send({ type: 'ping', id: 7 });
     expect(w.lines()).toContain('Fen: 8/8/8/8/8/8/K7/2k5 b - - 1 1');
-    expect(w.posted.filter((m) => m.type !== 'out').map((m) => m.type)).toEqual(['done', 'done', 'done', 'pong', 'done']);
+    expect(w.posted.filter((m) => m.type !== 'out').map((m) => m.type)).toEqual([
+      'done',
+      'done',
+      'done',
+      'pong',
+      'done',
+    ]);
   });
 });
 
@@ -70,13 +81,18 @@ describe('the position and go a GUI sent, and nothing else', () => {
   const errors = (w: ReturnType<typeof worker>) => w.lines().filter((l) => l.startsWith('info string'));
   const fen = (w: ReturnType<typeof worker>) => {
     w.send({ type: 'd' });
-    return w.lines().filter((l) => l.startsWith('Fen: ')).at(-1);
+    return w
+      .lines()
+      .filter((l) => l.startsWith('Fen: '))
+      .at(-1);
   };
 
   test('an illegal move: the moves before it stand, it is named in one line, the rest is ignored', () => {
     const w = worker();
     w.send({ type: 'position', cmd: { fen: null, moves: ['e2e4', 'e7e5', 'e1e3', 'g1f3'] } });
-    expect(errors(w)).toEqual(['info string error: position: illegal move "e1e3" (move 3 of the list, after e2e4 e7e5); the moves before it stand, the rest are ignored']);
+    expect(errors(w)).toEqual([
+      'info string error: position: illegal move "e1e3" (move 3 of the list, after e2e4 e7e5); the moves before it stand, the rest are ignored',
+    ]);
     expect(fen(w)).toBe('Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
     w.send({ type: 'go', limits: { depth: 1 } });
     expect(w.posted.find((m) => m.type === 'searching')).toMatchObject({ side: 0 }); // white, as after e7e5
@@ -85,14 +101,18 @@ describe('the position and go a GUI sent, and nothing else', () => {
   test('an illegal first move leaves the position the FEN gave', () => {
     const w = worker();
     w.send({ type: 'position', cmd: { fen: '8/8/8/8/8/8/8/K1k5 w - - 0 1', moves: ['a1b1'] } });
-    expect(errors(w)).toEqual(['info string error: position: illegal move "a1b1" (move 1 of the list, in the given position); the moves before it stand']);
+    expect(errors(w)).toEqual([
+      'info string error: position: illegal move "a1b1" (move 1 of the list, in the given position); the moves before it stand',
+    ]);
     expect(fen(w)).toBe('Fen: 8/8/8/8/8/8/8/K1k5 w - - 0 1');
   });
 
   test('a move the loop could not read is named by the engine after the moves before it', () => {
     const w = worker();
     w.send({ type: 'position', cmd: { fen: null, moves: ['d2d4'], unreadable: 'd7d5x' } });
-    expect(errors(w)).toEqual(['info string error: position: "d7d5x" (move 2 of the list, after d2d4) is not a move in UCI notation (like e2e4 or e7e8q); the moves before it stand, the rest are ignored']);
+    expect(errors(w)).toEqual([
+      'info string error: position: "d7d5x" (move 2 of the list, after d2d4) is not a move in UCI notation (like e2e4 or e7e8q); the moves before it stand, the rest are ignored',
+    ]);
     expect(fen(w)).toBe('Fen: rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1');
   });
 
@@ -100,16 +120,23 @@ describe('the position and go a GUI sent, and nothing else', () => {
     const w = worker();
     w.send({ type: 'position', cmd: { fen: null, moves: ['e2e4'] } });
     w.send({ type: 'position', cmd: { fen: '8/8/8/8 w - - 0 1', moves: [] } });
-    expect(errors(w)).toEqual(['info string error: position: Invalid FEN: field 1 (piece placement): "8/8/8/8" has 4 ranks, expected 8; no position until a valid one arrives']);
+    expect(errors(w)).toEqual([
+      'info string error: position: Invalid FEN: field 1 (piece placement): "8/8/8/8" has 4 ranks, expected 8; no position until a valid one arrives',
+    ]);
     const from = w.posted.length;
     w.send({ type: 'go', limits: { depth: 3 } });
     expect(w.posted.slice(from)).toEqual([
-      { type: 'out', text: 'info string error: go: no position: the last position command was refused; send a valid one' },
+      {
+        type: 'out',
+        text: 'info string error: go: no position: the last position command was refused; send a valid one',
+      },
       { type: 'bestmove', text: 'bestmove 0000' },
       { type: 'done', count: 3 },
     ]);
     w.send({ type: 'd' });
-    expect(w.lines().at(-1)).toBe('info string error: d: no position: the last position command was refused; send a valid one');
+    expect(w.lines().at(-1)).toBe(
+      'info string error: d: no position: the last position command was refused; send a valid one',
+    );
     w.send({ type: 'position', cmd: { fen: null, moves: [] } });
     w.send({ type: 'go', limits: { depth: 1 } });
     expect(w.lines().at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]$/);
@@ -120,13 +147,18 @@ describe('the position and go a GUI sent, and nothing else', () => {
     w.send({ type: 'position', cmd: null });
     expect(errors(w)).toEqual([]); // the loop has said why
     w.send({ type: 'go', limits: {}, notes: ['unknown parameter "x"'] });
-    expect(w.lines().slice(-2)).toEqual(['info string error: go: unknown parameter "x"; no position: the last position command was refused; send a valid one', 'bestmove 0000']);
+    expect(w.lines().slice(-2)).toEqual([
+      'info string error: go: unknown parameter "x"; no position: the last position command was refused; send a valid one',
+      'bestmove 0000',
+    ]);
   });
 
   test("the loop's notes and illegal searchmoves make one line; none legal means every move", () => {
     const w = worker();
     w.send({ type: 'go', limits: { depth: 1, searchMoves: ['e2e5', 'a7a6'] }, notes: ['unknown parameter "frob"'] });
-    expect(errors(w)).toEqual(['info string error: go: unknown parameter "frob"; searchmoves: "e2e5" "a7a6" are not legal moves here, searching every move']);
+    expect(errors(w)).toEqual([
+      'info string error: go: unknown parameter "frob"; searchmoves: "e2e5" "a7a6" are not legal moves here, searching every move',
+    ]);
     expect(w.lines().at(-1)).toMatch(/^bestmove /);
   });
 
@@ -135,7 +167,12 @@ describe('the position and go a GUI sent, and nothing else', () => {
     w.send({ type: 'position', cmd: { fen: null, moves: ['e2e4'] } });
     w.send({ type: 'go', limits: { wtime: 1000, winc: 10 } });
     expect(errors(w)).toEqual(['info string error: go: no btime for the side to move; searching to depth 1']);
-    expect(w.lines().filter((l) => l.startsWith('info depth ')).map((l) => l.split(' ')[2])).toEqual(['1']);
+    expect(
+      w
+        .lines()
+        .filter((l) => l.startsWith('info depth '))
+        .map((l) => l.split(' ')[2]),
+    ).toEqual(['1']);
     expect(w.lines().at(-1)).toMatch(/^bestmove /);
   });
 
@@ -168,7 +205,9 @@ describe('Engine and its platform', () => {
     const bare: string[] = [];
     const b = new Engine(createSignals(), (t) => bare.push(t));
     b.setOption('EvalParams', '/weights/pesto.json');
-    expect(bare).toEqual(['info string error: setoption: eval parameter file "/weights/pesto.json": this platform cannot read files; the evaluation is unchanged']);
+    expect(bare).toEqual([
+      'info string error: setoption: eval parameter file "/weights/pesto.json": this platform cannot read files; the evaluation is unchanged',
+    ]);
   });
 
   test('Threads 3 starts two helpers through the platform, the net (shared) and the weights (as text) replayed to each', () => {
@@ -207,7 +246,16 @@ describe('Engine and its platform', () => {
     const jobs = (i: number) => h.inbox[i].filter((m) => m.type === 'job');
     expect(jobs(0)).toEqual([]);
     expect(jobs(1)).toEqual([
-      { type: 'job', job: { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', moves: ['d2d4'], chess960: false, searchMoves: undefined, generation: expect.any(Number) } },
+      {
+        type: 'job',
+        job: {
+          fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+          moves: ['d2d4'],
+          chess960: false,
+          searchMoves: undefined,
+          generation: expect.any(Number),
+        },
+      },
     ]);
   });
 
@@ -255,7 +303,10 @@ describe('Engine and its platform', () => {
     const out: string[] = [];
     new Engine(createSignals(), (t) => out.push(t), loadAtOnce).setOption('Threads', 3);
     expect(out).toEqual([]);
-    const never = new HelperPool(2, new TranspositionTable(1).buffer as SharedArrayBuffer, null, [], () => ({ postMessage: () => {}, terminate: () => {} }));
+    const never = new HelperPool(2, new TranspositionTable(1).buffer as SharedArrayBuffer, null, [], () => ({
+      postMessage: () => {},
+      terminate: () => {},
+    }));
     const t0 = performance.now();
     expect(never.waitLoaded(40)).toBe(0);
     expect(performance.now() - t0).toBeGreaterThanOrEqual(39);
@@ -265,7 +316,9 @@ describe('Engine and its platform', () => {
     const out: string[] = [];
     const e = new Engine(createSignals(), (t) => out.push(t));
     e.setOption('Threads', 2);
-    expect(out).toEqual([expect.stringMatching(/^info string error: setoption: Threads 2: .*searching with one thread$/)]);
+    expect(out).toEqual([
+      expect.stringMatching(/^info string error: setoption: Threads 2: .*searching with one thread$/),
+    ]);
   });
 });
 
@@ -282,7 +335,10 @@ describe('createHelper', () => {
     const handle = createHelper(init);
     expect(Array.from(init.ctl)).toEqual([0, 0, 1]);
     Atomics.store(init.signals, SIGNAL_STOP, 1); // the pool's stop, raised before the search: it ends at once
-    handle({ type: 'job', job: { fen: '8/8/8/8/8/8/8/K1k5 w - - 0 1', moves: ['a1a2'], chess960: false, generation: 0 } });
+    handle({
+      type: 'job',
+      job: { fen: '8/8/8/8/8/8/8/K1k5 w - - 0 1', moves: ['a1a2'], chess960: false, generation: 0 },
+    });
     expect(Atomics.load(init.ctl, 0)).toBe(1);
     handle({ type: 'job', job: { fen: 'not a fen', moves: [], chess960: false, generation: 0 } });
     expect(Atomics.load(init.ctl, 0)).toBe(2);
@@ -300,7 +356,15 @@ describe('createHelper', () => {
     const handle = createHelper(init); // warms up on a table of its own first
     expect(Array.from(init.nodeCounts)).toEqual(Array(16).fill(0n)); // the warm-up counted nowhere
     Atomics.store(init.signals, SIGNAL_STOP, 1); // ends the job at its first check, after the count is published
-    handle({ type: 'job', job: { fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1', moves: [], chess960: false, generation: 0 } });
+    handle({
+      type: 'job',
+      job: {
+        fen: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+        moves: [],
+        chess960: false,
+        generation: 0,
+      },
+    });
     expect(Number(init.nodeCounts[8])).toBeGreaterThan(0);
     expect(init.nodeCounts[0]).toBe(0n);
   });
@@ -312,7 +376,12 @@ describe('runBench', () => {
     const plain: string[] = [];
     const withCpu: string[] = [];
     const a = runBench(e.settings(), (t) => plain.push(...t.split('\n')), 1);
-    const b = runBench(e.settings(), (t) => withCpu.push(...t.split('\n')), 1, () => 0);
+    const b = runBench(
+      e.settings(),
+      (t) => withCpu.push(...t.split('\n')),
+      1,
+      () => 0,
+    );
     expect(a.nodes).toBe(b.nodes);
     expect(plain.at(-1)).toMatch(/^Nodes\/second: \d+$/);
     expect(withCpu.at(-1)).toMatch(/^Nodes\/CPU second: \d+$/);

@@ -108,9 +108,12 @@ export class Engine {
     this.moves = moves.slice(0, played);
     const where = played === 0 ? 'in the given position' : `after ${moves.slice(0, played).join(' ')}`;
     const rest = `the moves before it stand${played + 1 < moves.length || unreadable !== undefined ? ', the rest are ignored' : ''}`;
-    if (played < moves.length) this.error(`${context}: illegal move "${moves[played]}" (move ${played + 1} of the list, ${where}); ${rest}`);
+    if (played < moves.length)
+      this.error(`${context}: illegal move "${moves[played]}" (move ${played + 1} of the list, ${where}); ${rest}`);
     else if (unreadable !== undefined)
-      this.error(`${context}: "${unreadable}" (move ${played + 1} of the list, ${where}) is not a move in UCI notation (like e2e4 or e7e8q); ${rest}`);
+      this.error(
+        `${context}: "${unreadable}" (move ${played + 1} of the list, ${where}) is not a move in UCI notation (like e2e4 or e7e8q); ${rest}`,
+      );
   }
 
   private clearPosition(): void {
@@ -144,7 +147,11 @@ export class Engine {
    * (tokens it dropped): they and the engine's own (illegal searchmoves, no clock for
    * the side to move) go out as one `info string` line before the search.
    */
-  go(limits: GoLimits, started: (side: number, fallback: string) => void = () => {}, notes: readonly string[] = []): string {
+  go(
+    limits: GoLimits,
+    started: (side: number, fallback: string) => void = () => {},
+    notes: readonly string[] = [],
+  ): string {
     if (this.fen === null) {
       this.error(`go: ${[...notes, NO_POSITION].join('; ')}`);
       return 'bestmove 0000';
@@ -164,7 +171,9 @@ export class Engine {
     const skill = this.strength.plan();
     const helpers = skill === null ? this.helpers : null;
     if (skill !== null && this.helpers !== null)
-      this.out(`info string Threads ${this.helpers.size + 1}: a limited strength (level ${+skill.level.toFixed(2)}) searches with one thread`);
+      this.out(
+        `info string Threads ${this.helpers.size + 1}: a limited strength (level ${+skill.level.toFixed(2)}) searches with one thread`,
+      );
     if (skill !== null) {
       search.nodes = search.nodes !== undefined ? Math.min(search.nodes, skill.nodes) : skill.nodes;
       this.searcher.setOption('MultiPV', Math.max(this.multiPV, skill.multiPV));
@@ -195,7 +204,10 @@ export class Engine {
       this.searcher.root.reportLines = 0;
       this.searcher.root.nodeLimitAfter = 0;
     }
-    let best = skill === null ? result.bestMove : this.strength.choose(pos, skill, this.searcher.root.completedLines(), result.bestMove);
+    let best =
+      skill === null
+        ? result.bestMove
+        : this.strength.choose(pos, skill, this.searcher.root.completedLines(), result.bestMove);
     if (best === 0 || !legal.includes(best)) {
       // Never leave the GUI without a legal move, even if the search could not finish one iteration.
       if (best !== 0) this.error(`search returned an illegal move ${moveToUci(pos, best)}; playing a legal one`);
@@ -224,12 +236,19 @@ export class Engine {
         else if (!picked.includes(m)) picked.push(m);
       }
       if (illegal.length > 0)
-        notes.push(`searchmoves: ${illegal.join(' ')} ${illegal.length === 1 ? 'is not a legal move' : 'are not legal moves'} here${picked.length === 0 ? ', searching every move' : ''}`);
+        notes.push(
+          `searchmoves: ${illegal.join(' ')} ${illegal.length === 1 ? 'is not a legal move' : 'are not legal moves'} here${picked.length === 0 ? ', searching every move' : ''}`,
+        );
       if (picked.length > 0) search.searchMoves = picked;
     }
     const ours = pos.side === 0 ? limits.wtime : limits.btime;
     const theirs = pos.side === 0 ? limits.btime : limits.wtime;
-    const bounded = limits.infinite || limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.mate !== undefined;
+    const bounded =
+      limits.infinite ||
+      limits.depth !== undefined ||
+      limits.nodes !== undefined ||
+      limits.movetime !== undefined ||
+      limits.mate !== undefined;
     if (ours === undefined && theirs !== undefined && !bounded) {
       notes.push(`no ${pos.side === 0 ? 'wtime' : 'btime'} for the side to move; searching to depth 1`);
       search.depth = 1;
@@ -246,7 +265,9 @@ export class Engine {
           this.tt.resize(value as number);
           this.helpers?.send({ type: 'tt', buffer: this.tt.buffer as SharedArrayBuffer });
         } catch (e) {
-          this.error(`setoption: Hash ${value} MB could not be allocated (${(e as Error).message}); the table keeps its size`);
+          this.error(
+            `setoption: Hash ${value} MB could not be allocated (${(e as Error).message}); the table keeps its size`,
+          );
         }
         return;
       case 'Clear Hash':
@@ -267,7 +288,8 @@ export class Engine {
         this.chess960 = value as boolean;
         // The move list was checked in the other mode (e1g1 means something else in
         // Chess960): play it again, keeping what still reads.
-        if (this.fen !== null) this.load(this.fen, this.moves, undefined, `setoption: UCI_Chess960 ${value}: the current position`);
+        if (this.fen !== null)
+          this.load(this.fen, this.moves, undefined, `setoption: UCI_Chess960 ${value}: the current position`);
         return;
       }
       case 'EvalFile':
@@ -314,16 +336,27 @@ export class Engine {
     this.helpers?.terminate();
     this.helpers = null;
     if (n <= 1) return;
-    if (!this.platform.startHelper || typeof SharedArrayBuffer !== 'function' || !(this.tt.buffer instanceof SharedArrayBuffer))
-      return this.error(`setoption: Threads ${n}: helper threads need shared memory and worker threads, which this platform lacks; searching with one thread`);
+    if (
+      !this.platform.startHelper ||
+      typeof SharedArrayBuffer !== 'function' ||
+      !(this.tt.buffer instanceof SharedArrayBuffer)
+    )
+      return this.error(
+        `setoption: Threads ${n}: helper threads need shared memory and worker threads, which this platform lacks; searching with one thread`,
+      );
     const replay: ToHelper[] = [this.evalChoice.helperMessage()];
     for (const [name, value] of this.searchValues) replay.push({ type: 'option', name, value });
-    this.helpers = new HelperPool(n - 1, this.tt.buffer, this.evalChoice.activeNet, replay, (init) => this.platform.startHelper!(init));
+    this.helpers = new HelperPool(n - 1, this.tt.buffer, this.evalChoice.activeNet, replay, (init) =>
+      this.platform.startHelper!(init),
+    );
     // Where helpers load while this thread blocks (Node), wait for them: the GUI's
     // isready after this setoption then means every thread takes part in the next search.
     if (this.platform.helpersStartWhileBlocked) {
       const loaded = this.helpers.waitLoaded(HELPER_LOAD_MS);
-      if (loaded < n - 1) this.error(`setoption: Threads ${n}: ${n - 1 - loaded} of ${n - 1} helper threads not loaded after ${HELPER_LOAD_MS / 1000} s; they join the searches once loaded`);
+      if (loaded < n - 1)
+        this.error(
+          `setoption: Threads ${n}: ${n - 1 - loaded} of ${n - 1} helper threads not loaded after ${HELPER_LOAD_MS / 1000} s; they join the searches once loaded`,
+        );
     }
   }
 
@@ -367,7 +400,12 @@ export class Engine {
   }
 
   private makeSearcher(): Searcher {
-    const s = new Searcher(this.tt, this.signals, { multiPV: this.multiPV, moveOverhead: this.moveOverhead, evalParams: this.evalChoice.params, net: this.evalChoice.activeNet });
+    const s = new Searcher(this.tt, this.signals, {
+      multiPV: this.multiPV,
+      moveOverhead: this.moveOverhead,
+      evalParams: this.evalChoice.params,
+      net: this.evalChoice.activeNet,
+    });
     for (const [name, value] of this.searchValues) s.setOption(name, value);
     return s;
   }

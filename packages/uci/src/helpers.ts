@@ -74,7 +74,13 @@ export class HelperPool {
   private jobs = 0;
 
   /** Starts `count` helpers through `start` with the `net` in use, each first given the `replay` messages (evaluation, options). */
-  constructor(count: number, ttBuffer: SharedArrayBuffer, net: NetWeights | null, replay: readonly ToHelper[], start: (init: HelperInit) => HelperThread) {
+  constructor(
+    count: number,
+    ttBuffer: SharedArrayBuffer,
+    net: NetWeights | null,
+    replay: readonly ToHelper[],
+    start: (init: HelperInit) => HelperThread,
+  ) {
     this.ctl = new Int32Array(new SharedArrayBuffer(4 * (count + 1)));
     this.nodeCounts = new BigInt64Array(new SharedArrayBuffer(8 * 8 * (count + 1)));
     for (let i = 0; i < count; i++) {
@@ -167,7 +173,13 @@ export function createHelper(init: HelperInit): (msg: ToHelper) => void {
   let net = init.net;
   const values = new Map<string, number>();
   const make = () => {
-    const s = new Searcher(tt, init.signals, { multiPV: 1, moveOverhead: 0, evalParams, net, threadIndex: init.index + 1 });
+    const s = new Searcher(tt, init.signals, {
+      multiPV: 1,
+      moveOverhead: 0,
+      evalParams,
+      net,
+      threadIndex: init.index + 1,
+    });
     for (const [name, value] of values) s.setOption(name, value);
     s.nodeCounts = init.nodeCounts;
     return s;
@@ -185,7 +197,10 @@ export function createHelper(init: HelperInit): (msg: ToHelper) => void {
       case 'eval':
         net = msg.net;
         try {
-          evalParams = msg.json !== null ? paramsFromJson(msg.json) : presetParams(isPresetName(msg.preset) ? msg.preset : 'default');
+          evalParams =
+            msg.json !== null
+              ? paramsFromJson(msg.json)
+              : presetParams(isPresetName(msg.preset) ? msg.preset : 'default');
         } catch {
           evalParams = presetParams('default'); // the engine worker has parsed the same text and reported any problem
         }
@@ -210,7 +225,10 @@ export function createHelper(init: HelperInit): (msg: ToHelper) => void {
       for (const m of job.moves) pos.doMove(parseUciMove(pos, m));
       const searchMoves = job.searchMoves?.map((m) => parseUciMove(pos, m)).filter((m) => m !== 0);
       tt.generation = job.generation;
-      searcher.search(pos, { infinite: true, searchMoves: searchMoves && searchMoves.length > 0 ? searchMoves : undefined });
+      searcher.search(pos, {
+        infinite: true,
+        searchMoves: searchMoves && searchMoves.length > 0 ? searchMoves : undefined,
+      });
     } catch {
       // A helper only helps: whatever went wrong, the engine worker's search decides.
     } finally {
@@ -227,5 +245,6 @@ export function createHelper(init: HelperInit): (msg: ToHelper) => void {
  */
 function warmUpHelper(threadIndex: number, net: NetWeights | null): void {
   const s = new Searcher(new TranspositionTable(1), createSignals(), { multiPV: 1, moveOverhead: 0, net, threadIndex });
-  for (const [fen, nodes] of WARMUP) s.search(Position.fromFen(fen, { psq: s.evalContext.psq }), { nodes, movetime: WARMUP_MS });
+  for (const [fen, nodes] of WARMUP)
+    s.search(Position.fromFen(fen, { psq: s.evalContext.psq }), { nodes, movetime: WARMUP_MS });
 }

@@ -15,7 +15,16 @@
  * (README.md shows the wiring for Node and for browser workers).
  */
 export { UciLoop, SIGNALS, ENGINE_NAME, ENGINE_AUTHOR, EMERGENCY_MARGIN_MS, type UciIo } from './uci';
-export { tokenize, parseGo, parsePosition, parseSetoption, type Parsed, type GoLimits, type GoCommand, type PositionCommand } from './protocol';
+export {
+  tokenize,
+  parseGo,
+  parsePosition,
+  parseSetoption,
+  type Parsed,
+  type GoLimits,
+  type GoCommand,
+  type PositionCommand,
+} from './protocol';
 export {
   OPTIONS,
   SEARCH_PARAM_FACTS,

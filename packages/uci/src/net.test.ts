@@ -38,7 +38,11 @@ function engine(platform: EnginePlatform = files({ 'good.nnue': GOOD })) {
     e.newGame();
     const from = out.length;
     const best = e.go({ depth: 5 });
-    return `${out.slice(from).filter((l) => l.startsWith('info depth')).at(-1)!.replace(/ (time|nps|hashfull) \d+/g, '')} ${best}`;
+    return `${out
+      .slice(from)
+      .filter((l) => l.startsWith('info depth'))
+      .at(-1)!
+      .replace(/ (time|nps|hashfull) \d+/g, '')} ${best}`;
   };
   return { e, out, evalText, search };
 }
@@ -73,7 +77,9 @@ describe('EvalFile: the net', () => {
     foreign.set([80, 75, 3, 4]); // "PK\3\4": a zip file
     const corrupt = GOOD.slice();
     corrupt[1000] ^= 1;
-    const { e, out, evalText, search } = engine(files({ 'good.nnue': GOOD, 'short.nnue': truncated, 'zip.nnue': foreign, 'bad.nnue': corrupt }));
+    const { e, out, evalText, search } = engine(
+      files({ 'good.nnue': GOOD, 'short.nnue': truncated, 'zip.nnue': foreign, 'bad.nnue': corrupt }),
+    );
     e.setOption('EvalFile', 'good.nnue');
     const before = { eval: evalText(), search: search() };
     const cases: Array<[string, RegExp]> = [
@@ -98,7 +104,9 @@ describe('EvalFile: the net', () => {
   test('a platform that cannot read files keeps the embedded net, in one line', () => {
     const { e, out } = engine({});
     e.setOption('EvalFile', 'good.nnue');
-    expect(out).toEqual([`info string error: setoption: EvalFile "good.nnue": this platform cannot read files; keeping the net ${DEFAULT_NET_NAME}`]);
+    expect(out).toEqual([
+      `info string error: setoption: EvalFile "good.nnue": this platform cannot read files; keeping the net ${DEFAULT_NET_NAME}`,
+    ]);
     expect(e.settings().net).toBe(defaultNet());
   });
 });
@@ -124,7 +132,11 @@ describe('Use NNUE', () => {
     const fresh = engine();
     fresh.e.setOption('EvalParams', 'default');
     fresh.e.setOption('Use NNUE', false);
-    expect({ eval: fresh.evalText(), search: fresh.search(), bench: runBench(fresh.e.settings(), () => {}, 2).nodes }).toEqual(hce);
+    expect({
+      eval: fresh.evalText(),
+      search: fresh.search(),
+      bench: runBench(fresh.e.settings(), () => {}, 2).nodes,
+    }).toEqual(hce);
     // EvalParams still chooses the hand-crafted weights; a net loaded meanwhile waits for Use NNUE.
     e.setOption('EvalPreset', 'pesto-only');
     expect(evalText()).not.toBe(hce.eval);

@@ -17,7 +17,8 @@ export interface SearchParamFact {
 declare const __SEARCH_PARAMS__: SearchParamFact[];
 
 /** The search's tunables (empty when run from source, as in unit tests). */
-export const SEARCH_PARAM_FACTS: readonly SearchParamFact[] = typeof __SEARCH_PARAMS__ !== 'undefined' ? __SEARCH_PARAMS__ : [];
+export const SEARCH_PARAM_FACTS: readonly SearchParamFact[] =
+  typeof __SEARCH_PARAMS__ !== 'undefined' ? __SEARCH_PARAMS__ : [];
 
 export type OptionDef =
   | { name: string; type: 'spin'; default: number; min: number; max: number; search?: boolean }
@@ -121,21 +122,27 @@ export function checkOption(name: string, value: string | null): Parsed<{ def: O
       return { ok: true, value: { def, value: null } };
     case 'check': {
       const v = value?.toLowerCase();
-      if (v !== 'true' && v !== 'false') return { ok: false, error: `setoption: ${def.name} takes true or false, got "${value ?? ''}"` };
+      if (v !== 'true' && v !== 'false')
+        return { ok: false, error: `setoption: ${def.name} takes true or false, got "${value ?? ''}"` };
       return { ok: true, value: { def, value: v === 'true' } };
     }
     case 'spin': {
       if (value === null || !/^[-+]?\d+$/.test(value.trim()))
-        return { ok: false, error: `setoption: ${def.name} takes an integer from ${def.min} to ${def.max}, got "${value ?? ''}"` };
+        return {
+          ok: false,
+          error: `setoption: ${def.name} takes an integer from ${def.min} to ${def.max}, got "${value ?? ''}"`,
+        };
       const v = Number(value);
-      if (v < def.min || v > def.max) return { ok: false, error: `setoption: ${def.name} ${v} is out of range (${def.min} to ${def.max})` };
+      if (v < def.min || v > def.max)
+        return { ok: false, error: `setoption: ${def.name} ${v} is out of range (${def.min} to ${def.max})` };
       return { ok: true, value: { def, value: v } };
     }
     case 'string':
       return { ok: true, value: { def, value: value ?? '' } };
     case 'combo': {
       const v = def.vars.find((x) => x.toLowerCase() === (value ?? '').toLowerCase());
-      if (v === undefined) return { ok: false, error: `setoption: ${def.name} takes one of ${def.vars.join(', ')}, got "${value ?? ''}"` };
+      if (v === undefined)
+        return { ok: false, error: `setoption: ${def.name} takes one of ${def.vars.join(', ')}, got "${value ?? ''}"` };
       return { ok: true, value: { def, value: v } };
     }
   }

@@ -10,9 +10,26 @@ describe('tokenize', () => {
 
 describe('parseGo', () => {
   test('every limit', () => {
-    const g = parseGo(tokenize('wtime 1000 btime -20 winc 10 binc 10 movestogo 5 depth 7 nodes 1000 movetime 50 mate 3 infinite ponder searchmoves e2e4 e7e8q'));
+    const g = parseGo(
+      tokenize(
+        'wtime 1000 btime -20 winc 10 binc 10 movestogo 5 depth 7 nodes 1000 movetime 50 mate 3 infinite ponder searchmoves e2e4 e7e8q',
+      ),
+    );
     expect(g).toEqual({
-      limits: { wtime: 1000, btime: -20, winc: 10, binc: 10, movestogo: 5, depth: 7, nodes: 1000, movetime: 50, mate: 3, infinite: true, ponder: true, searchMoves: ['e2e4', 'e7e8q'] },
+      limits: {
+        wtime: 1000,
+        btime: -20,
+        winc: 10,
+        binc: 10,
+        movestogo: 5,
+        depth: 7,
+        nodes: 1000,
+        movetime: 50,
+        mate: 3,
+        infinite: true,
+        ponder: true,
+        searchMoves: ['e2e4', 'e7e8q'],
+      },
       errors: [],
     });
   });
@@ -34,7 +51,10 @@ describe('parseGo', () => {
   });
 
   test('movestogo 0 is read as absent, silently', () => {
-    expect(parseGo(tokenize('wtime 1000 btime 1000 movestogo 0'))).toEqual({ limits: { wtime: 1000, btime: 1000 }, errors: [] });
+    expect(parseGo(tokenize('wtime 1000 btime 1000 movestogo 0'))).toEqual({
+      limits: { wtime: 1000, btime: 1000 },
+      errors: [],
+    });
   });
 
   test.each([
@@ -43,7 +63,11 @@ describe('parseGo', () => {
     ['movetime -5', {}, ['movetime must not be negative, got -5']],
     ['nodes 99999999999999', {}, ['nodes 99999999999999 is out of range']],
     ['searchmoves', {}, ['searchmoves needs at least one move in UCI notation (like e2e4 or e7e8q)']],
-    ['searchmoves e2e9', {}, ['searchmoves needs at least one move in UCI notation (like e2e4 or e7e8q)', 'unknown parameter "e2e9"']],
+    [
+      'searchmoves e2e9',
+      {},
+      ['searchmoves needs at least one move in UCI notation (like e2e4 or e7e8q)', 'unknown parameter "e2e9"'],
+    ],
     ['bogus 3', {}, ['unknown parameters "bogus" "3"']],
     ['perft 0', {}, ['perft needs a depth of at least 1']],
   ])('go %s: only invalid limits, so depth 1, and the errors named', (args, rest, errors) => {
@@ -51,10 +75,22 @@ describe('parseGo', () => {
   });
 
   test('bad tokens are dropped and the rest is kept', () => {
-    expect(parseGo(tokenize('depth 5 bogus nodes x'))).toEqual({ limits: { depth: 5 }, errors: ['nodes needs an integer, got "x"', 'unknown parameter "bogus"'] });
-    expect(parseGo(tokenize('wtime 1000 btime x winc 10'))).toEqual({ limits: { wtime: 1000, winc: 10 }, errors: ['btime needs an integer, got "x"'] });
-    expect(parseGo(tokenize('infinite frob'))).toEqual({ limits: { infinite: true }, errors: ['unknown parameter "frob"'] });
-    expect(parseGo(tokenize('searchmoves e2e4 d2d4 xx depth 3'))).toEqual({ limits: { searchMoves: ['e2e4', 'd2d4'], depth: 3 }, errors: ['unknown parameter "xx"'] });
+    expect(parseGo(tokenize('depth 5 bogus nodes x'))).toEqual({
+      limits: { depth: 5 },
+      errors: ['nodes needs an integer, got "x"', 'unknown parameter "bogus"'],
+    });
+    expect(parseGo(tokenize('wtime 1000 btime x winc 10'))).toEqual({
+      limits: { wtime: 1000, winc: 10 },
+      errors: ['btime needs an integer, got "x"'],
+    });
+    expect(parseGo(tokenize('infinite frob'))).toEqual({
+      limits: { infinite: true },
+      errors: ['unknown parameter "frob"'],
+    });
+    expect(parseGo(tokenize('searchmoves e2e4 d2d4 xx depth 3'))).toEqual({
+      limits: { searchMoves: ['e2e4', 'd2d4'], depth: 3 },
+      errors: ['unknown parameter "xx"'],
+    });
   });
 
   test('depth and perft are capped', () => {
@@ -65,12 +101,21 @@ describe('parseGo', () => {
 
 describe('parsePosition', () => {
   test('startpos and fen, with moves', () => {
-    expect(parsePosition(tokenize('startpos moves e2e4 e7e5'))).toEqual({ cmd: { fen: null, moves: ['e2e4', 'e7e5'] }, error: null });
-    expect(parsePosition(tokenize('fen 8/8/8/8/8/8/8/K1k5 w - - 0 1'))).toEqual({ cmd: { fen: '8/8/8/8/8/8/8/K1k5 w - - 0 1', moves: [] }, error: null });
+    expect(parsePosition(tokenize('startpos moves e2e4 e7e5'))).toEqual({
+      cmd: { fen: null, moves: ['e2e4', 'e7e5'] },
+      error: null,
+    });
+    expect(parsePosition(tokenize('fen 8/8/8/8/8/8/8/K1k5 w - - 0 1'))).toEqual({
+      cmd: { fen: '8/8/8/8/8/8/8/K1k5 w - - 0 1', moves: [] },
+      error: null,
+    });
   });
 
   test('an unreadable move keeps the moves before it and names it', () => {
-    expect(parsePosition(tokenize('startpos moves e2e4 xx e7e5'))).toEqual({ cmd: { fen: null, moves: ['e2e4'], unreadable: 'xx' }, error: null });
+    expect(parsePosition(tokenize('startpos moves e2e4 xx e7e5'))).toEqual({
+      cmd: { fen: null, moves: ['e2e4'], unreadable: 'xx' },
+      error: null,
+    });
   });
 
   test.each([
@@ -79,14 +124,23 @@ describe('parsePosition', () => {
     ['fen', 'position: fen needs a FEN string'],
     ['startpos e2e4', 'position: unexpected "e2e4" after startpos (expected "moves")'],
   ])('"position %s" gives no position at all', (args, error) => {
-    expect(parsePosition(tokenize(args))).toEqual({ cmd: null, error: `${error}; no position until a valid one arrives` });
+    expect(parsePosition(tokenize(args))).toEqual({
+      cmd: null,
+      error: `${error}; no position until a valid one arrives`,
+    });
   });
 });
 
 describe('setoption and options', () => {
   test('names and values may hold spaces', () => {
-    expect(parseSetoption(tokenize('name Move Overhead value 100'))).toEqual({ ok: true, value: { name: 'Move Overhead', value: '100' } });
-    expect(parseSetoption(tokenize('name Clear Hash'))).toEqual({ ok: true, value: { name: 'Clear Hash', value: null } });
+    expect(parseSetoption(tokenize('name Move Overhead value 100'))).toEqual({
+      ok: true,
+      value: { name: 'Move Overhead', value: '100' },
+    });
+    expect(parseSetoption(tokenize('name Clear Hash'))).toEqual({
+      ok: true,
+      value: { name: 'Clear Hash', value: null },
+    });
     expect(parseSetoption(tokenize('value 3')).ok).toBe(false);
   });
 

@@ -13,7 +13,10 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /** Splits a line on any run of whitespace (the spec allows tabs and repeated spaces). */
 export function tokenize(line: string): string[] {
-  return line.trim().split(/\s+/).filter((t) => t.length > 0);
+  return line
+    .trim()
+    .split(/\s+/)
+    .filter((t) => t.length > 0);
 }
 
 /** The `go` limits as the search takes them, with moves still as UCI text. */
@@ -23,7 +26,18 @@ export interface GoLimits extends Omit<SearchLimits, 'searchMoves'> {
   searchMoves?: string[];
 }
 
-const GO_NUMBERS = ['depth', 'nodes', 'movetime', 'mate', 'wtime', 'btime', 'winc', 'binc', 'movestogo', 'perft'] as const;
+const GO_NUMBERS = [
+  'depth',
+  'nodes',
+  'movetime',
+  'mate',
+  'wtime',
+  'btime',
+  'winc',
+  'binc',
+  'movestogo',
+  'perft',
+] as const;
 type GoNumber = (typeof GO_NUMBERS)[number];
 /** Clock values may be negative (a GUI that subtracts its own lag); the others must not be. */
 const MAY_BE_NEGATIVE: ReadonlySet<string> = new Set(['wtime', 'btime', 'winc', 'binc']);
@@ -78,11 +92,15 @@ export function parseGo(tokens: readonly string[]): GoCommand {
       else if (v < 0 && !MAY_BE_NEGATIVE.has(t)) errors.push(`${t} must not be negative, got ${text}`);
       else if (v === 0 && t === 'perft') errors.push('perft needs a depth of at least 1');
       else if (v === 0 && ZERO_IS_SMALLEST.has(t)) zero = true;
-      else if (v === 0 && t === 'movestogo') continue; // sudden death, as some GUIs say it
+      else if (v === 0 && t === 'movestogo')
+        continue; // sudden death, as some GUIs say it
       else limits[t as GoNumber] = t === 'depth' ? Math.min(v, 255) : t === 'perft' ? Math.min(v, 20) : v;
     } else unknown.push(t);
   }
-  if (unknown.length > 0) errors.push(`unknown ${unknown.length === 1 ? 'parameter' : 'parameters'} ${unknown.map((t) => `"${t}"`).join(' ')}`);
+  if (unknown.length > 0)
+    errors.push(
+      `unknown ${unknown.length === 1 ? 'parameter' : 'parameters'} ${unknown.map((t) => `"${t}"`).join(' ')}`,
+    );
   const bounded = limits.infinite === true || limits.perft !== undefined || BOUNDS.some((b) => limits[b] !== undefined);
   if (zero || (errors.length > 0 && !bounded)) limits.depth = 1;
   return { limits, errors };

@@ -29,10 +29,15 @@ describe('the options, as Stockfish declares them', () => {
     const lines = OPTIONS.map(optionLine);
     expect(lines).toContain('option name Skill Level type spin default 20 min 0 max 20');
     expect(lines).toContain('option name UCI_LimitStrength type check default false');
-    expect(lines).toContain(`option name UCI_Elo type spin default ${DEFAULT_UCI_ELO} min ${SKILL_ELO_MIN} max ${SKILL_ELO_MAX}`);
+    expect(lines).toContain(
+      `option name UCI_Elo type spin default ${DEFAULT_UCI_ELO} min ${SKILL_ELO_MIN} max ${SKILL_ELO_MAX}`,
+    );
     expect(lines).toContain('option name Skill Seed type spin default 0 min 0 max 2147483647');
     expect([UCI_ELO_MIN, UCI_ELO_MAX]).toEqual([SKILL_ELO_MIN, SKILL_ELO_MAX]); // the loop's copy of skill.ts's range
-    expect(checkOption('uci_elo', '799')).toEqual({ ok: false, error: `setoption: UCI_Elo 799 is out of range (${SKILL_ELO_MIN} to ${SKILL_ELO_MAX})` });
+    expect(checkOption('uci_elo', '799')).toEqual({
+      ok: false,
+      error: `setoption: UCI_Elo 799 is out of range (${SKILL_ELO_MIN} to ${SKILL_ELO_MAX})`,
+    });
     expect(checkOption('skill level', '21').ok).toBe(false);
   });
 
@@ -45,7 +50,9 @@ describe('the options, as Stockfish declares them', () => {
     expect(elo.level).toBeCloseTo(6.865, 12); // halfway between the points (1000, 3.12) and (1400, 10.61)
     expect(elo.nodes).toBe(skillPlan(6.865).nodes);
     expect(engine({ UCI_LimitStrength: true, UCI_Elo: 1200, 'Skill Level': 3 }).e.strength.plan()!.level).toBe(3);
-    expect(engine({ UCI_LimitStrength: true, UCI_Elo: 1200, 'Skill Level': 12 }).e.strength.plan()!.level).toBe(elo.level);
+    expect(engine({ UCI_LimitStrength: true, UCI_Elo: 1200, 'Skill Level': 12 }).e.strength.plan()!.level).toBe(
+      elo.level,
+    );
     expect(engine({ UCI_LimitStrength: true, UCI_Elo: SKILL_ELO_MAX }).e.strength.plan()).toBeNull(); // the top of the scale is full strength
   });
 });
@@ -65,7 +72,8 @@ describe('a limited search', () => {
 
   test('level 20 (and UCI_Elo at the top) is the unlimited search: the same lines, nodes and moves', () => {
     const strip = (lines: string[]) => lines.map((l) => l.replace(/ (nps|time) \d+/g, ''));
-    const full = engine(), top = engine({ 'Skill Level': 20, UCI_LimitStrength: true, UCI_Elo: SKILL_ELO_MAX });
+    const full = engine(),
+      top = engine({ 'Skill Level': 20, UCI_LimitStrength: true, UCI_Elo: SKILL_ELO_MAX });
     for (const fen of GAME_POSITIONS.slice(6, 10)) {
       expect(play(top.e, fen, { depth: 6 })).toBe(play(full.e, fen, { depth: 6 }));
     }
@@ -87,7 +95,9 @@ describe('a limited search', () => {
     const lines = out.filter((l) => l.startsWith('info depth'));
     expect([...new Set(lines.map((l) => / multipv (\d+)/.exec(l)![1]))].sort()).toEqual(['1', '2']);
     const nodes = lines.map((l) => Number(/ nodes (\d+)/.exec(l)![1]));
-    const depth1 = Math.max(...lines.filter((l) => l.startsWith('info depth 1 ')).map((l) => Number(/ nodes (\d+)/.exec(l)![1])));
+    const depth1 = Math.max(
+      ...lines.filter((l) => l.startsWith('info depth 1 ')).map((l) => Number(/ nodes (\d+)/.exec(l)![1])),
+    );
     expect(Math.max(...nodes)).toBeLessThanOrEqual(Math.max(500, depth1) + 64); // 64: CHECK_INTERVAL
     expect(Math.max(...nodes)).toBeLessThan(plan.nodes);
   });
@@ -96,7 +106,11 @@ describe('a limited search', () => {
     const plan = skillPlan(0);
     const weak = engine({ 'Skill Level': 0, 'Skill Seed': 12345 }).e;
     const full = engine().e;
-    let notBest = 0, levelsBest = 0, expectedBest = 0, variance = 0, chosen = 0;
+    let notBest = 0,
+      levelsBest = 0,
+      expectedBest = 0,
+      variance = 0,
+      chosen = 0;
     for (const fen of GAME_POSITIONS) {
       const move = play(weak, fen).split(' ')[1];
       const pos = weak.current();
@@ -105,7 +119,9 @@ describe('a limited search', () => {
       const best = Math.max(...last.lines.map((l) => l.score));
       expect(best - last.lines.find((l) => l.move === last.move)!.score).toBeLessThanOrEqual(plan.maxLoss);
       // The chance of the level's own best line under exp(-loss / T) within maxLoss, from these lines' scores.
-      const w = last.lines.map((l) => (best - l.score > plan.maxLoss ? 0 : Math.exp(-(best - l.score) / plan.temperature)));
+      const w = last.lines.map((l) =>
+        best - l.score > plan.maxLoss ? 0 : Math.exp(-(best - l.score) / plan.temperature),
+      );
       const p = w[last.lines.findIndex((l) => l.score === best)] / w.reduce((a, b) => a + b, 0);
       expectedBest += p;
       variance += p * (1 - p);

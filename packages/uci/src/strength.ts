@@ -11,7 +11,15 @@
  * commands plays the same moves (tests, reproducible games), a repeated position
  * in one game gets the same draw, and without a seed every run differs.
  */
-import { SKILL_MAX, SkillRng, chooseSkillMove, skillFromElo, skillPlan, type SkillCandidate, type SkillPlan } from '@tempo-chess/search';
+import {
+  SKILL_MAX,
+  SkillRng,
+  chooseSkillMove,
+  skillFromElo,
+  skillPlan,
+  type SkillCandidate,
+  type SkillPlan,
+} from '@tempo-chess/search';
 import type { Position } from '@tempo-chess/position';
 import { DEFAULT_UCI_ELO } from './options';
 

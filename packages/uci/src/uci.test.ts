@@ -27,7 +27,7 @@ function harness() {
   /** Moves the clock on, firing the timers that fall due. */
   const advance = (ms: number) => {
     clock += ms;
-    for (const t of timers) if (t.live && t.at <= clock) (t.live = false), t.fn();
+    for (const t of timers) if (t.live && t.at <= clock) ((t.live = false), t.fn());
   };
   return { loop, written, posted, signals, reply, advance, exited: () => exited, timers };
 }
@@ -90,7 +90,9 @@ describe('UciLoop', () => {
     const h = harness();
     h.loop.line('go infinite');
     h.loop.line('go depth 2');
-    expect(h.written).toEqual(['info string error: go: a search is already running; this go starts after its bestmove (send stop to end it)']);
+    expect(h.written).toEqual([
+      'info string error: go: a search is already running; this go starts after its bestmove (send stop to end it)',
+    ]);
     expect(h.posted.filter((m) => m.type === 'go')).toHaveLength(1);
     h.loop.line('stop');
     h.reply({ type: 'bestmove', text: 'bestmove e2e4' });
@@ -103,7 +105,8 @@ describe('UciLoop', () => {
 
   test('bad input gets one info string, and nothing reaches the worker but what it must answer', () => {
     const h = harness();
-    for (const line of ['frobnicate', 'setoption name Hash value -1', 'setoption name Bogus value 1', 'perft x']) h.loop.line(line);
+    for (const line of ['frobnicate', 'setoption name Hash value -1', 'setoption name Bogus value 1', 'perft x'])
+      h.loop.line(line);
     expect(h.posted).toEqual([]);
     expect(h.written).toHaveLength(4);
     for (const w of h.written) expect(w).toMatch(/^info string error: /);
@@ -113,7 +116,9 @@ describe('UciLoop', () => {
     const h = harness();
     h.loop.line('go depth x bogus');
     expect(h.written).toEqual([]);
-    expect(h.posted).toEqual([{ type: 'go', limits: { depth: 1 }, notes: ['depth needs an integer, got "x"', 'unknown parameter "bogus"'] }]);
+    expect(h.posted).toEqual([
+      { type: 'go', limits: { depth: 1 }, notes: ['depth needs an integer, got "x"', 'unknown parameter "bogus"'] },
+    ]);
     h.reply({ type: 'bestmove', text: 'bestmove e2e4' });
     expect(h.written).toEqual(['bestmove e2e4']);
   });
@@ -129,13 +134,18 @@ describe('UciLoop', () => {
     const h = harness();
     h.loop.line('position startpos moves e2e4');
     h.loop.line('position fen');
-    expect(h.written).toEqual(['info string error: position: fen needs a FEN string; no position until a valid one arrives']);
+    expect(h.written).toEqual([
+      'info string error: position: fen needs a FEN string; no position until a valid one arrives',
+    ]);
     expect(h.posted.at(-1)).toEqual({ type: 'position', cmd: null });
     h.loop.workerLost('test');
     h.loop.workerStarted();
     expect(h.posted.at(-1)).toEqual({ type: 'position', cmd: null });
     h.loop.line('position startpos moves e2e4 e7e5 zz');
-    expect(h.posted.at(-1)).toEqual({ type: 'position', cmd: { fen: null, moves: ['e2e4', 'e7e5'], unreadable: 'zz' } });
+    expect(h.posted.at(-1)).toEqual({
+      type: 'position',
+      cmd: { fen: null, moves: ['e2e4', 'e7e5'], unreadable: 'zz' },
+    });
     expect(h.written).toHaveLength(2); // the engine names zz, not the loop
   });
 
@@ -194,7 +204,10 @@ describe('UciLoop', () => {
     h.loop.line('go wtime 100 btime 5000 winc 0 binc 0');
     h.reply({ type: 'searching', side: 0, fallback: 'a2a3' });
     expect(h.timers).toHaveLength(1);
-    h.reply({ type: 'out', text: 'info depth 3 seldepth 4 multipv 1 score cp 20 nodes 300 nps 1 hashfull 0 time 5 pv e2e4 e7e5' });
+    h.reply({
+      type: 'out',
+      text: 'info depth 3 seldepth 4 multipv 1 score cp 20 nodes 300 nps 1 hashfull 0 time 5 pv e2e4 e7e5',
+    });
     h.advance(59);
     expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual([]);
     h.advance(1); // 60% of the 100 ms on the clock
@@ -206,7 +219,10 @@ describe('UciLoop', () => {
     h.loop.line('go wtime 100 btime 5000'); // arrives at 60 ms
     expect(h.posted.filter((m) => m.type === 'go')).toHaveLength(1); // waits for the late search
     h.advance(30);
-    h.reply({ type: 'out', text: 'info depth 4 seldepth 4 multipv 1 score cp 20 nodes 900 nps 1 hashfull 0 time 90 pv d2d4' });
+    h.reply({
+      type: 'out',
+      text: 'info depth 4 seldepth 4 multipv 1 score cp 20 nodes 900 nps 1 hashfull 0 time 90 pv d2d4',
+    });
     h.reply({ type: 'bestmove', text: 'bestmove d2d4' }); // late, at 90 ms: swallowed, with its info
     expect(h.written.some((l) => l.includes('pv d2d4'))).toBe(false);
     expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove e2e4']);
@@ -220,7 +236,7 @@ describe('UciLoop', () => {
     expect(h.written.filter((l) => l.startsWith('bestmove'))).toEqual(['bestmove e2e4', 'bestmove a2a3']);
   });
 
-  test('no emergency answer for black on white\'s clock, nor while pondering, nor for depth limits', () => {
+  test("no emergency answer for black on white's clock, nor while pondering, nor for depth limits", () => {
     const h = harness();
     h.loop.line('go wtime 100 btime 5000');
     h.reply({ type: 'searching', side: 1, fallback: 'a7a6' });
@@ -276,7 +292,14 @@ describe('UciLoop', () => {
     h.loop.line('position fen 8/8/8/8/8/8/8/K1k5 b - - 0 1 moves c1c2');
     h.loop.line('go wtime 100 btime 5000'); // white to move after c1c2
     h.advance(60);
-    h.reply({ type: 'out', text: 'info depth 1 seldepth 1 multipv 1 score cp 0 nodes 3 nps 1 hashfull 0 time 1 pv a1a2' });
-    expect(h.written).toEqual(['bestmove a7a6', 'info depth 1 seldepth 1 multipv 1 score cp 0 nodes 3 nps 1 hashfull 0 time 1 pv a1a2', 'bestmove a1a2']);
+    h.reply({
+      type: 'out',
+      text: 'info depth 1 seldepth 1 multipv 1 score cp 0 nodes 3 nps 1 hashfull 0 time 1 pv a1a2',
+    });
+    expect(h.written).toEqual([
+      'bestmove a7a6',
+      'info depth 1 seldepth 1 multipv 1 score cp 0 nodes 3 nps 1 hashfull 0 time 1 pv a1a2',
+      'bestmove a1a2',
+    ]);
   });
 });

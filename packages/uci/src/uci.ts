@@ -12,7 +12,8 @@ import { parseGo, parsePosition, parseSetoption, tokenize, type GoLimits, type P
 
 /** Indices of the stop and ponderhit flags in the shared signal array, from the build (tsup.config.ts). */
 declare const __SEARCH_SIGNALS__: { stop: number; ponderhit: number; length: number };
-export const SIGNALS = typeof __SEARCH_SIGNALS__ !== 'undefined' ? __SEARCH_SIGNALS__ : { stop: 0, ponderhit: 1, length: 2 };
+export const SIGNALS =
+  typeof __SEARCH_SIGNALS__ !== 'undefined' ? __SEARCH_SIGNALS__ : { stop: 0, ponderhit: 1, length: 2 };
 
 export const ENGINE_NAME = 'Tempo 0.1.0';
 export const ENGINE_AUTHOR = 'the Tempo developers';
@@ -153,7 +154,8 @@ export class UciLoop {
         return;
       case 'bestmove':
         this.workerBusy = false;
-        if (!this.searching) this.drain(); // answered already, by the emergency timer
+        if (!this.searching)
+          this.drain(); // answered already, by the emergency timer
         else if (!this.stopRequested && (this.holdInfinite || this.holdPonder)) this.held = msg.text;
         else this.emitBest(msg.text);
         return;
@@ -203,7 +205,8 @@ export class UciLoop {
         const { cmd: p, error } = parsePosition(args);
         if (error !== null) this.error(error);
         this.lastPosition = p;
-        if (p !== null) this.sideToMove = (p.fen !== null && p.fen.split(/\s+/)[1] === 'b' ? 1 : 0) ^ (p.moves.length & 1);
+        if (p !== null)
+          this.sideToMove = (p.fen !== null && p.fen.split(/\s+/)[1] === 'b' ? 1 : 0) ^ (p.moves.length & 1);
         return this.post({ type: 'position', cmd: p });
       }
       case 'setoption': {
@@ -220,8 +223,13 @@ export class UciLoop {
       case 'bench': {
         const n = args.length > 0 ? Number(args[0]) : undefined;
         if (n !== undefined && !(Number.isInteger(n) && n >= 1 && n <= (cmd === 'perft' ? 20 : 64)))
-          return this.error(`${cmd}: the depth must be an integer from 1 to ${cmd === 'perft' ? 20 : 64}, got "${args[0]}"`);
-        if (cmd === 'perft') return n === undefined ? this.error('perft: needs a depth, as in "perft 5"') : this.post({ type: 'perft', depth: n });
+          return this.error(
+            `${cmd}: the depth must be an integer from 1 to ${cmd === 'perft' ? 20 : 64}, got "${args[0]}"`,
+          );
+        if (cmd === 'perft')
+          return n === undefined
+            ? this.error('perft: needs a depth, as in "perft 5"')
+            : this.post({ type: 'perft', depth: n });
         return this.post({ type: 'bench', depth: n });
       }
       case 'debug':
@@ -244,7 +252,8 @@ export class UciLoop {
       // Every go gets its bestmove: this one runs after the current search's (a stopped
       // one is still winding down; a running one, which the GUI should have stopped, ends
       // by its limits or at `stop`). Its line is read again then, and any errors reported.
-      if (this.searching && !this.stopRequested) this.error('go: a search is already running; this go starts after its bestmove (send stop to end it)');
+      if (this.searching && !this.stopRequested)
+        this.error('go: a search is already running; this go starts after its bestmove (send stop to end it)');
       this.defer(raw);
       return;
     }
@@ -287,7 +296,8 @@ export class UciLoop {
   private emergencyShare(): number {
     if (this.goLimits.movestogo === 1) return 0.95;
     const set = this.optionLog.get('TmMaxShare');
-    const perMille = typeof set === 'number' ? set : (SEARCH_PARAM_FACTS.find((p) => p.name === 'TmMaxShare')?.value ?? 400);
+    const perMille =
+      typeof set === 'number' ? set : (SEARCH_PARAM_FACTS.find((p) => p.name === 'TmMaxShare')?.value ?? 400);
     return Math.min(0.95, Math.max(0.6, perMille / 1000 + 0.2));
   }
 
@@ -349,7 +359,8 @@ export class UciLoop {
   private drain(): void {
     if (this.searching || this.workerBusy) return;
     this.stopRequested = false;
-    const queue = this.deferred, at = this.deferredAt;
+    const queue = this.deferred,
+      at = this.deferredAt;
     this.deferred = [];
     this.deferredAt = [];
     for (let i = 0; i < queue.length; i++) {

@@ -8,7 +8,10 @@ import { withLadderSection } from './ladder';
 
 const dir = mkdtempSync(join(tmpdir(), 'tempo-match-cli-'));
 const EPD = join(dir, 'openings.epd');
-writeFileSync(EPD, 'rnbqk1nr/ppppp1bp/6p1/5p2/2BP4/4P3/PPP2PPP/RNBQK1NR w KQkq - 0 4\nr1bqkbnr/pp1p1ppp/2n1p3/1Bp5/P3P3/8/1PPP1PPP/RNBQK1NR w KQkq - 0 4\n');
+writeFileSync(
+  EPD,
+  'rnbqk1nr/ppppp1bp/6p1/5p2/2BP4/4P3/PPP2PPP/RNBQK1NR w KQkq - 0 4\nr1bqkbnr/pp1p1ppp/2n1p3/1Bp5/P3P3/8/1PPP1PPP/RNBQK1NR w KQkq - 0 4\n',
+);
 const PGN = join(dir, 'openings.pgn');
 writeFileSync(PGN, '[Event "?"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *\n\n[Event "?"]\n\n1. d4 d5 *\n');
 
@@ -24,15 +27,31 @@ async function run(...argv: string[]) {
 
 describe('bad input: one line naming it, non-zero exit', () => {
   it.each([
-    [['--engine', 'name=X', 'cmd=/nonexistent/engine', ...B, '--each', 'tc=1', '--games', '2'], 1, /^tempo-match: engine X \(\/nonexistent\/engine\) does not start: .*ENOENT/],
-    [[...base, '--games', '2', '--openings', join(dir, 'missing.epd')], 2, /^tempo-match: cannot read .*missing\.epd: no such file$/],
+    [
+      ['--engine', 'name=X', 'cmd=/nonexistent/engine', ...B, '--each', 'tc=1', '--games', '2'],
+      1,
+      /^tempo-match: engine X \(\/nonexistent\/engine\) does not start: .*ENOENT/,
+    ],
+    [
+      [...base, '--games', '2', '--openings', join(dir, 'missing.epd')],
+      2,
+      /^tempo-match: cannot read .*missing\.epd: no such file$/,
+    ],
     [[...A, ...B, '--each', 'tc=10+x', '--games', '2'], 2, /^tempo-match: malformed time control "10\+x"/],
     [[...base, '--games', '2', '--frobnicate'], 2, /^tempo-match: unknown option --frobnicate$/],
     [[...base, '--games', '2', '--sprt', 'elo0=5', 'elo1=0'], 2, /elo0 must be less than elo1/],
     [['--engine', 'name=A', 'cmd=x', 'colour=red', ...B], 2, /unknown key "colour"/],
     // A misspelt option would be ignored in silence: the fake engine declares Hash only (any case is fine).
-    [[...A, ...B, '--each', 'tc=1', 'option.hash=8', 'option.Hsah=8', '--games', '2', '--openings', EPD], 2, /^tempo-match: engine A does not declare the option "Hsah" \(it declares "Hash"\)$/],
-    [[...base, '--games', '2', '--openings', EPD, '--openings-part', 'half'], 2, /^tempo-match: --openings-part must be one of all, train, test, got "half"$/],
+    [
+      [...A, ...B, '--each', 'tc=1', 'option.hash=8', 'option.Hsah=8', '--games', '2', '--openings', EPD],
+      2,
+      /^tempo-match: engine A does not declare the option "Hsah" \(it declares "Hash"\)$/,
+    ],
+    [
+      [...base, '--games', '2', '--openings', EPD, '--openings-part', 'half'],
+      2,
+      /^tempo-match: --openings-part must be one of all, train, test, got "half"$/,
+    ],
     [[...base, '--games', '2', '--openings-part', 'test'], 2, /^tempo-match: --openings-part needs --openings FILE$/],
   ] as Array<[string[], number, RegExp]>)('%j', async (argv, code, message) => {
     const r = await run(...argv);
@@ -50,25 +69,70 @@ describe('the command line end to end', () => {
     expect(r.code).toBe(0);
     const result = JSON.parse(readFileSync(out, 'utf8'));
     expect(result.settings.openings).toMatchObject({ count: 1, part: 'test' });
-    const train = await run(...base, '--games', '2', '--openings', EPD, '--openings-part', 'train', '--out', out, '--resume');
+    const train = await run(
+      ...base,
+      '--games',
+      '2',
+      '--openings',
+      EPD,
+      '--openings-part',
+      'train',
+      '--out',
+      out,
+      '--resume',
+    );
     expect(train.code).toBe(2);
     expect(train.err[0]).toMatch(/was played with other settings/);
   });
 
   it('plays, writes result and PGN, refuses a resume or merge with other settings, merges', async () => {
-    const out1 = join(dir, 'r1.json'), out2 = join(dir, 'r2.json'), pgn = join(dir, 'g.pgn');
-    const r1 = await run(...base, '--games', '4', '--openings', EPD, '--out', out1, '--pgn', pgn, '--sprt', 'elo0=0', 'elo1=5');
+    const out1 = join(dir, 'r1.json'),
+      out2 = join(dir, 'r2.json'),
+      pgn = join(dir, 'g.pgn');
+    const r1 = await run(
+      ...base,
+      '--games',
+      '4',
+      '--openings',
+      EPD,
+      '--out',
+      out1,
+      '--pgn',
+      pgn,
+      '--sprt',
+      'elo0=0',
+      'elo1=5',
+    );
     expect(r1.code).toBe(0);
     expect(r1.out[0]).toMatch(/^Score of A vs B: \d+ - \d+ - \d+  \[\d\.\d{3}\] 4$/);
     expect(r1.out[1]).toMatch(/^Elo: /);
     expect(r1.out.some((l) => /^LLR: -?\d+\.\d\d \(-2\.94, 2\.94\) \[0\.00, 5\.00\]$/.test(l))).toBe(true);
     const games = readFileSync(pgn, 'utf8').split('[Event ').length - 1;
     expect(games).toBe(4);
-    expect(readFileSync(pgn, 'utf8')).toMatch(/\[FEN "rnbqk1nr\/ppppp1bp\/6p1\/5p2\/2BP4\/4P3\/PPP2PPP\/RNBQK1NR w KQkq - 0 4"\]\n\[TimeControl "10\+0\.1"\]\n\[Termination "\w+"\]\n\[PlyCount "\d+"\]/);
+    expect(readFileSync(pgn, 'utf8')).toMatch(
+      /\[FEN "rnbqk1nr\/ppppp1bp\/6p1\/5p2\/2BP4\/4P3\/PPP2PPP\/RNBQK1NR w KQkq - 0 4"\]\n\[TimeControl "10\+0\.1"\]\n\[Termination "\w+"\]\n\[PlyCount "\d+"\]/,
+    );
 
     // Resume of a finished match plays nothing more; other settings are refused.
-    expect((await run(...base, '--games', '4', '--openings', EPD, '--out', out1, '--resume', '--sprt', 'elo0=0', 'elo1=5')).out[0]).toBe(r1.out[0]);
-    const other = await run(...A, ...B, '--each', 'tc=2+0.01', '--maxmoves', '15', '--games', '4', '--openings', EPD, '--out', out1, '--resume');
+    expect(
+      (await run(...base, '--games', '4', '--openings', EPD, '--out', out1, '--resume', '--sprt', 'elo0=0', 'elo1=5'))
+        .out[0],
+    ).toBe(r1.out[0]);
+    const other = await run(
+      ...A,
+      ...B,
+      '--each',
+      'tc=2+0.01',
+      '--maxmoves',
+      '15',
+      '--games',
+      '4',
+      '--openings',
+      EPD,
+      '--out',
+      out1,
+      '--resume',
+    );
     expect(other.code).toBe(2);
     expect(other.err[0]).toMatch(/r1\.json was played with other settings \(engines\[0\]\.limit\.baseMs differs\)/);
 
@@ -92,7 +156,9 @@ describe('the command line end to end', () => {
       const r = await run(...base, '--games', '24', '--openings', EPD);
       expect(r.code).toBe(0);
       expect(r.err).toHaveLength(1);
-      expect(r.err[0]).toMatch(/^tempo-match: 20\/24 games \| \d+-\d+-\d+ \| Elo -?\d+\.\d \+\/- \d+\.\d \| \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      expect(r.err[0]).toMatch(
+        /^tempo-match: 20\/24 games \| \d+-\d+-\d+ \| Elo -?\d+\.\d \+\/- \d+\.\d \| \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/,
+      );
       const [w, l, d] = r.err[0].split(' | ')[1].split('-').map(Number);
       expect(w + l + d).toBe(20);
     } finally {
@@ -106,13 +172,33 @@ describe('ladder', () => {
     const strength = join(dir, 'STRENGTH.md');
     writeFileSync(strength, '# Strength\n\nA match report the ladder must keep.\n');
     const r = await run(
-      'ladder', '--games', '2', '--tc', '10+0.1', '--openings', EPD, '--dir', join(dir, 'ladder'), '--strength-file', strength,
-      '--subject', 'name=Fake', `cmd=${fakeUciCommand('--greedy')}`,
-      '--engine', 'name=Other', `cmd=${fakeUciCommand('--seed', '9')}`, '--only', 'Other', '--commit', 'snap123',
+      'ladder',
+      '--games',
+      '2',
+      '--tc',
+      '10+0.1',
+      '--openings',
+      EPD,
+      '--dir',
+      join(dir, 'ladder'),
+      '--strength-file',
+      strength,
+      '--subject',
+      'name=Fake',
+      `cmd=${fakeUciCommand('--greedy')}`,
+      '--engine',
+      'name=Other',
+      `cmd=${fakeUciCommand('--seed', '9')}`,
+      '--only',
+      'Other',
+      '--commit',
+      'snap123',
     );
     expect(r.code).toBe(0);
     const table = readFileSync(strength, 'utf8');
-    expect(table).toMatch(/\| Opponent \| Games \| Score \(W-L-D\) \| Elo \| Time losses \(own \/ opponent\) \| Other faults \|/);
+    expect(table).toMatch(
+      /\| Opponent \| Games \| Score \(W-L-D\) \| Elo \| Time losses \(own \/ opponent\) \| Other faults \|/,
+    );
     expect(table).toMatch(/\n\| Other \| 2 \| \d+\.\d% \(\d-\d-\d\) \| .+ \| 0 \/ 0 \| none \|\n/);
     expect(table).toMatch(/Date \d{4}-\d\d-\d\d, commit snap123 \(`[^`]*fake[^`]*`\)\./);
     expect(table.startsWith('# Strength\n\nA match report the ladder must keep.\n\n<!-- ladder')).toBe(true);
@@ -130,11 +216,30 @@ const STOCKFISH = '/usr/games/stockfish';
 describe.skipIf(!existsSync(STOCKFISH))('Chess960 with a real engine (when Stockfish is installed)', () => {
   it('sets UCI_Chess960, referees with chessops and writes the Variant header', async () => {
     const starts = join(dir, '960.epd');
-    writeFileSync(starts, 'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\nrkrnbbqn/pppppppp/8/8/8/8/PPPPPPPP/RKRNBBQN w CAca - 0 1\n');
+    writeFileSync(
+      starts,
+      'bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1\nrkrnbbqn/pppppppp/8/8/8/8/PPPPPPPP/RKRNBBQN w CAca - 0 1\n',
+    );
     const pgn = join(dir, '960.pgn');
     const r = await run(
-      '--engine', 'name=SF1', `cmd=${STOCKFISH}`, '--engine', 'name=SF2', `cmd=${STOCKFISH}`, '--each', 'nodes=200', 'option.Hash=1',
-      '--games', '4', '--openings', starts, '--chess960', '--maxmoves', '30', '--pgn', pgn,
+      '--engine',
+      'name=SF1',
+      `cmd=${STOCKFISH}`,
+      '--engine',
+      'name=SF2',
+      `cmd=${STOCKFISH}`,
+      '--each',
+      'nodes=200',
+      'option.Hash=1',
+      '--games',
+      '4',
+      '--openings',
+      starts,
+      '--chess960',
+      '--maxmoves',
+      '30',
+      '--pgn',
+      pgn,
     );
     expect(r.err).toEqual([]);
     expect(r.code).toBe(0);

@@ -11,13 +11,19 @@ import { fmtFixed, pentaElo, sprtLlr } from './stats';
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 /** A match from command-line words; prints the report and returns the exit code. */
-export async function matchCommand(argv: string[], io: Io, extra: { signal?: AbortSignal; noClockMs?: number } = {}): Promise<number> {
+export async function matchCommand(
+  argv: string[],
+  io: Io,
+  extra: { signal?: AbortSignal; noClockMs?: number } = {},
+): Promise<number> {
   const o = parseMatchArgs(argv);
   const engines = resolveEngines(o);
   if (o.games === 0) throw new UsageError('--games N is required');
   if (o.resume && !o.out) throw new UsageError('--resume needs --out FILE (the result file to continue)');
   if (o.openingsPart !== 'all' && !o.openings) throw new UsageError('--openings-part needs --openings FILE');
-  const openings: Opening[] = o.openings ? selectOpenings(readOpenings(o.openings, o.chess960), o.openingsPart) : [{ fen: START, moves: [] }];
+  const openings: Opening[] = o.openings
+    ? selectOpenings(readOpenings(o.openings, o.chess960), o.openingsPart)
+    : [{ fen: START, moves: [] }];
   if (openings.length === 0) throw new InputError(`${o.openings}: no openings in part ${o.openingsPart}`);
   const settings: MatchSettings = {
     engines,
@@ -26,7 +32,13 @@ export async function matchCommand(argv: string[], io: Io, extra: { signal?: Abo
     marginMs: o.marginMs,
     games: o.games + (o.games % 2),
     // The part is recorded only when it is not the whole file, so older result files still resume and merge.
-    openings: { file: o.openings ?? '(start position)', count: openings.length, order: o.order, seed: o.seed, ...(o.openingsPart !== 'all' ? { part: o.openingsPart } : {}) },
+    openings: {
+      file: o.openings ?? '(start position)',
+      count: openings.length,
+      order: o.order,
+      seed: o.seed,
+      ...(o.openingsPart !== 'all' ? { part: o.openingsPart } : {}),
+    },
     ...(o.sprt ? { sprt: o.sprt } : {}),
   };
   let previous: ResultFile | undefined;
@@ -42,7 +54,9 @@ export async function matchCommand(argv: string[], io: Io, extra: { signal?: Abo
   const interrupt = new AbortController();
   const onSigint = () => {
     interrupt.abort('interrupt');
-    io.err(`tempo-match: interrupted; ${o.out ? `${o.out} holds every finished pair, continue with --resume` : 'no --out, nothing kept'}`);
+    io.err(
+      `tempo-match: interrupted; ${o.out ? `${o.out} holds every finished pair, continue with --resume` : 'no --out, nothing kept'}`,
+    );
     process.exit(130);
   };
   process.once('SIGINT', onSigint);
@@ -50,12 +64,23 @@ export async function matchCommand(argv: string[], io: Io, extra: { signal?: Abo
   let result: ResultFile;
   try {
     result = await withProgress(settings, previous, io, o.verbose, (events) =>
-      runMatch({ settings, openings, previous, out: o.out, pgn: o.pgn, concurrency: o.concurrency, events, signal, noClockMs: extra.noClockMs }),
+      runMatch({
+        settings,
+        openings,
+        previous,
+        out: o.out,
+        pgn: o.pgn,
+        concurrency: o.concurrency,
+        events,
+        signal,
+        noClockMs: extra.noClockMs,
+      }),
     );
   } finally {
     process.off('SIGINT', onSigint);
   }
-  if (result.sprtDecision === undefined && result.finished.length < settings.games / 2) io.out(`Stopped after ${result.finished.length} of ${settings.games / 2} pairs`);
+  if (result.sprtDecision === undefined && result.finished.length < settings.games / 2)
+    io.out(`Stopped after ${result.finished.length} of ${settings.games / 2} pairs`);
   for (const line of reportLines(names, result.counts, settings.sprt, result.failures, result)) io.out(line);
   return 0;
 }
@@ -68,9 +93,20 @@ export const PROGRESS_EVERY_PAIRS = 10;
  * to a file) one plain line every PROGRESS_EVERY_PAIRS pairs, so a long match's log
  * shows where it is before the final report.
  */
-async function withProgress(s: MatchSettings, previous: ResultFile | undefined, io: Io, verbose: boolean, run: (e: MatchEvents) => Promise<ResultFile>): Promise<ResultFile> {
+async function withProgress(
+  s: MatchSettings,
+  previous: ResultFile | undefined,
+  io: Io,
+  verbose: boolean,
+  run: (e: MatchEvents) => Promise<ResultFile>,
+): Promise<ResultFile> {
   const bar = new cliProgress.SingleBar(
-    { format: '{bar} {value}/{total} games | {wld} | Elo {elo} | {llr}ETA {eta_formatted}', stream: process.stderr, hideCursor: true, etaBuffer: 20 },
+    {
+      format: '{bar} {value}/{total} games | {wld} | Elo {elo} | {llr}ETA {eta_formatted}',
+      stream: process.stderr,
+      hideCursor: true,
+      etaBuffer: 20,
+    },
     cliProgress.Presets.shades_classic,
   );
   const payload = (r?: ResultFile) => {
@@ -78,7 +114,11 @@ async function withProgress(s: MatchSettings, previous: ResultFile | undefined, 
     if (!c || c.wins + c.losses + c.draws === 0) return { wld: '0-0-0', elo: '-', llr: '' };
     const e = pentaElo(c.penta);
     const llr = s.sprt ? `LLR ${fmtFixed(sprtLlr(c.penta, s.sprt))} | ` : '';
-    return { wld: `${c.wins}-${c.losses}-${c.draws}`, elo: `${fmtFixed(e.elo, 1)} +/- ${fmtFixed(e.eloError, 1)}`, llr };
+    return {
+      wld: `${c.wins}-${c.losses}-${c.draws}`,
+      elo: `${fmtFixed(e.elo, 1)} +/- ${fmtFixed(e.eloError, 1)}`,
+      llr,
+    };
   };
   const started = previous ? previous.finished.length * 2 : 0;
   bar.start(s.games, started, payload(previous));
@@ -95,7 +135,9 @@ async function withProgress(s: MatchSettings, previous: ResultFile | undefined, 
         const n = r.finished.length;
         if ((n - started / 2) % PROGRESS_EVERY_PAIRS === 0) {
           const p = payload(r);
-          io.err(`tempo-match: ${n * 2}/${s.games} games | ${p.wld} | Elo ${p.elo} | ${p.llr}${new Date().toISOString().slice(0, 19)}Z`);
+          io.err(
+            `tempo-match: ${n * 2}/${s.games} games | ${p.wld} | Elo ${p.elo} | ${p.llr}${new Date().toISOString().slice(0, 19)}Z`,
+          );
         }
         return;
       }

@@ -27,16 +27,39 @@ export function defaultOpponents(stockfishElos: number[]): Opponent[] {
   return [
     ...stockfishElos.map((elo) => ({
       name: `Stockfish-${elo}`,
-      words: [`name=Stockfish-${elo}`, `cmd=${SF}`, 'option.Threads=1', 'option.Hash=16', 'option.UCI_LimitStrength=true', `option.UCI_Elo=${elo}`],
+      words: [
+        `name=Stockfish-${elo}`,
+        `cmd=${SF}`,
+        'option.Threads=1',
+        'option.Hash=16',
+        'option.UCI_LimitStrength=true',
+        `option.UCI_Elo=${elo}`,
+      ],
       binary: SF,
     })),
     // Every opponent: one thread, 16 MB of hash, and no opening book of its own (GNU Chess, Toga II and
     // Glaurung default to OwnBook true), so each plays the ladder's openings and thinks from there.
-    { name: 'GNU Chess', words: ['name=GNU Chess', 'cmd=/usr/games/gnuchess --uci', 'option.Hash=16', 'option.OwnBook=false'], binary: '/usr/games/gnuchess' },
-    { name: 'Toga II', words: ['name=Toga II', 'cmd=/usr/games/toga2', 'option.Hash=16', 'option.OwnBook=false'], binary: '/usr/games/toga2' },
+    {
+      name: 'GNU Chess',
+      words: ['name=GNU Chess', 'cmd=/usr/games/gnuchess --uci', 'option.Hash=16', 'option.OwnBook=false'],
+      binary: '/usr/games/gnuchess',
+    },
+    {
+      name: 'Toga II',
+      words: ['name=Toga II', 'cmd=/usr/games/toga2', 'option.Hash=16', 'option.OwnBook=false'],
+      binary: '/usr/games/toga2',
+    },
     // Glaurung searches with two threads by default and then overruns its clock on a busy two-core machine.
-    { name: 'Glaurung', words: ['name=Glaurung', 'cmd=/usr/games/glaurung', 'option.Threads=1', 'option.Hash=16', 'option.OwnBook=false'], binary: '/usr/games/glaurung' },
-    { name: 'Ethereal', words: ['name=Ethereal', 'cmd=/usr/games/ethereal-chess', 'option.Hash=16'], binary: '/usr/games/ethereal-chess' },
+    {
+      name: 'Glaurung',
+      words: ['name=Glaurung', 'cmd=/usr/games/glaurung', 'option.Threads=1', 'option.Hash=16', 'option.OwnBook=false'],
+      binary: '/usr/games/glaurung',
+    },
+    {
+      name: 'Ethereal',
+      words: ['name=Ethereal', 'cmd=/usr/games/ethereal-chess', 'option.Hash=16'],
+      binary: '/usr/games/ethereal-chess',
+    },
   ];
 }
 
@@ -53,13 +76,19 @@ const slug = (s: string) => s.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '
 
 /** Runs the ladder; returns the exit code. */
 export async function ladderCommand(argv: string[], io: Io): Promise<number> {
-  let games = 100, tc = '10+0.1', resume = false, concurrency = 1;
+  let games = 100,
+    tc = '10+0.1',
+    resume = false,
+    concurrency = 1;
   let subject = ['name=Tempo', 'cmd=node apps/uci/dist/tempo.js'];
-  let openings = '../shared/data/openings-3moves.epd', dir = defaultLadderDir(), strength = 'docs/STRENGTH.md';
+  let openings = '../shared/data/openings-3moves.epd',
+    dir = defaultLadderDir(),
+    strength = 'docs/STRENGTH.md';
   let elos = [1600, 2000, 2400];
   // The ladder measures on the test tenth of the openings (never used for data or tuning), from a seed the caller
   // makes fresh for each new ladder.
-  let part = 'test', seed = '1';
+  let part = 'test',
+    seed = '1';
   let subjectCommit: string | undefined;
   const extra: Opponent[] = [];
   let only: string[] | undefined;
@@ -69,26 +98,56 @@ export async function ladderCommand(argv: string[], io: Io): Promise<number> {
       return v[0];
     };
     switch (opt) {
-      case '--games': games = int('ladder --games', one(), 2); break;
-      case '--tc': parseTc((tc = one())); break;
-      case '--resume': resume = true; break;
-      case '--concurrency': concurrency = int('ladder --concurrency', one(), 1, 64); break;
-      case '--subject': subject = v; break;
+      case '--games':
+        games = int('ladder --games', one(), 2);
+        break;
+      case '--tc':
+        parseTc((tc = one()));
+        break;
+      case '--resume':
+        resume = true;
+        break;
+      case '--concurrency':
+        concurrency = int('ladder --concurrency', one(), 1, 64);
+        break;
+      case '--subject':
+        subject = v;
+        break;
       case '--engine': {
         const name = v.find((w) => w.startsWith('name='))?.slice(5);
-        if (!name || !v.some((w) => w.startsWith('cmd='))) throw new UsageError('ladder: --engine needs name= and cmd=');
+        if (!name || !v.some((w) => w.startsWith('cmd=')))
+          throw new UsageError('ladder: --engine needs name= and cmd=');
         extra.push({ name, words: v });
         break;
       }
-      case '--openings': openings = one(); break;
-      case '--openings-part': part = one(); break;
-      case '--seed': seed = String(int('ladder --seed', one(), 0)); break;
-      case '--dir': dir = one(); break;
-      case '--strength-file': strength = one(); break;
-      case '--stockfish-elo': elos = one().split(',').map((e) => int('ladder --stockfish-elo', e, 1320, 3190)); break;
-      case '--only': only = one().split(','); break;
-      case '--commit': subjectCommit = one(); break;
-      default: throw new UsageError(`ladder: unknown option ${opt}`);
+      case '--openings':
+        openings = one();
+        break;
+      case '--openings-part':
+        part = one();
+        break;
+      case '--seed':
+        seed = String(int('ladder --seed', one(), 0));
+        break;
+      case '--dir':
+        dir = one();
+        break;
+      case '--strength-file':
+        strength = one();
+        break;
+      case '--stockfish-elo':
+        elos = one()
+          .split(',')
+          .map((e) => int('ladder --stockfish-elo', e, 1320, 3190));
+        break;
+      case '--only':
+        only = one().split(',');
+        break;
+      case '--commit':
+        subjectCommit = one();
+        break;
+      default:
+        throw new UsageError(`ladder: unknown option ${opt}`);
     }
   }
   const subjectName = subject.find((w) => w.startsWith('name='))?.slice(5) ?? 'Tempo';
@@ -100,9 +159,28 @@ export async function ladderCommand(argv: string[], io: Io): Promise<number> {
   for (const opp of opponents) {
     const out = join(dir, `${slug(subjectName)}-vs-${slug(opp.name)}.json`);
     const args = [
-      '--engine', ...subject, '--engine', ...opp.words, '--each', `tc=${tc}`, '--games', String(games),
-      '--openings', openings, '--openings-part', part, '--order', 'random', '--seed', seed, '--concurrency', String(concurrency),
-      '--out', out, '--pgn', join(dir, `${slug(subjectName)}-vs-${slug(opp.name)}.pgn`),
+      '--engine',
+      ...subject,
+      '--engine',
+      ...opp.words,
+      '--each',
+      `tc=${tc}`,
+      '--games',
+      String(games),
+      '--openings',
+      openings,
+      '--openings-part',
+      part,
+      '--order',
+      'random',
+      '--seed',
+      seed,
+      '--concurrency',
+      String(concurrency),
+      '--out',
+      out,
+      '--pgn',
+      join(dir, `${slug(subjectName)}-vs-${slug(opp.name)}.pgn`),
       ...(resume ? ['--resume'] : []),
     ];
     io.out(`== ${subjectName} vs ${opp.name} (${games} games, ${tc})`);
@@ -134,7 +212,8 @@ const LADDER_END = '<!-- /ladder -->';
  */
 export function withLadderSection(file: string, section: string): string {
   const marked = `${LADDER_BEGIN}\n${section}${LADDER_END}\n`;
-  const a = file.indexOf(LADDER_BEGIN), b = file.indexOf(LADDER_END);
+  const a = file.indexOf(LADDER_BEGIN),
+    b = file.indexOf(LADDER_END);
   if (a >= 0 && b > a) return file.slice(0, a) + marked + file.slice(b + LADDER_END.length).replace(/^\n/, '');
   if (file.trim() === '') return `# Strength\n\n${marked}`;
   return `${file.replace(/\n*$/, '\n\n')}${marked}`;
@@ -153,9 +232,18 @@ function fmtElo(c: { wins: number; losses: number; draws: number }, elo: number,
  * the subject's build (by default the checkout's HEAD; `--commit` when the subject is a
  * snapshot built elsewhere), and the subject's command is printed beside it.
  */
-export function strengthTable(subject: string, tc: string, rows: Array<{ opponent: string; result: ResultFile }>, commitName = commit()): string {
+export function strengthTable(
+  subject: string,
+  tc: string,
+  rows: Array<{ opponent: string; result: ResultFile }>,
+  commitName = commit(),
+): string {
   const spec = rows[0]?.result.settings.engines[0];
-  const opts = spec ? Object.entries(spec.options).map(([k, v]) => `${k}=${v}`).join(' ') : '';
+  const opts = spec
+    ? Object.entries(spec.options)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' ')
+    : '';
   const lines = [
     '## Ladder',
     '',
@@ -171,8 +259,14 @@ export function strengthTable(subject: string, tc: string, rows: Array<{ opponen
     const n = c.wins + c.losses + c.draws;
     const e = pentaElo(c.penta);
     const [me, them] = result.settings.engines.map((x) => result.failures[x.name] ?? {});
-    const other = (f: typeof me) => Object.entries(f).filter(([k, v]) => k !== 'time forfeit' && (v ?? 0) > 0).map(([k, v]) => `${v} ${k}`).join(', ');
-    const faults = [other(me) && `own: ${other(me)}`, other(them) && `opponent: ${other(them)}`].filter(Boolean).join('; ') || 'none';
+    const other = (f: typeof me) =>
+      Object.entries(f)
+        .filter(([k, v]) => k !== 'time forfeit' && (v ?? 0) > 0)
+        .map(([k, v]) => `${v} ${k}`)
+        .join(', ');
+    const faults =
+      [other(me) && `own: ${other(me)}`, other(them) && `opponent: ${other(them)}`].filter(Boolean).join('; ') ||
+      'none';
     lines.push(
       `| ${opponent} | ${n} | ${n ? (((c.wins + c.draws / 2) / n) * 100).toFixed(1) : '-'}% (${c.wins}-${c.losses}-${c.draws}) | ${fmtElo(c, e.elo, e.eloError)} | ${me['time forfeit'] ?? 0} / ${them['time forfeit'] ?? 0} | ${faults} |`,
     );

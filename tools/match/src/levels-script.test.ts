@@ -14,11 +14,15 @@ const script = fileURLToPath(new URL('../scripts/levels.sh', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'tempo-levels-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const output = (names: string, wld: string, elo: string) => `Score of ${names}: ${wld}  [0.500] 100\nElo: ${elo}, nElo: 0.00 +/- 0.00\n`;
+const output = (names: string, wld: string, elo: string) =>
+  `Score of ${names}: ${wld}  [0.500] 100\nElo: ${elo}, nElo: 0.00 +/- 0.00\n`;
 
 function levels(...args: string[]) {
   // Any existing file stands for the engine and /bin/true for Stockfish: neither is started.
-  return spawnSync('bash', [script, script, dir, ...args], { encoding: 'utf8', env: { ...process.env, STOCKFISH: '/bin/true' } });
+  return spawnSync('bash', [script, script, dir, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, STOCKFISH: '/bin/true' },
+  });
 }
 
 describe('levels.sh', () => {

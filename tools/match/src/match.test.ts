@@ -33,7 +33,10 @@ const tmp = () => mkdtempSync(join(tmpdir(), 'tempo-match-'));
 
 type Played = { pair: number; game: number; white: string; g: GameRecord };
 
-async function play(s: MatchSettings, extra: Partial<Parameters<typeof runMatch>[0]> = {}): Promise<{ result: ResultFile; games: Played[] }> {
+async function play(
+  s: MatchSettings,
+  extra: Partial<Parameters<typeof runMatch>[0]> = {},
+): Promise<{ result: ResultFile; games: Played[] }> {
   const games: Played[] = [];
   const result = await runMatch({
     settings: s,
@@ -51,7 +54,13 @@ const cases: Array<{ misbehave: string; at: number; kind: FailureKind; reason: R
   { misbehave: 'crash', at: 3, kind: 'crash', reason: /A exited with code 3/ },
   { misbehave: 'stall', at: 3, kind: 'stall', reason: /A sent no bestmove within/ },
   { misbehave: 'slow', at: 3, kind: 'time forfeit', reason: /A took \d+ ms of \d+ ms/ },
-  { misbehave: 'late-isready', at: 3, kind: 'stall', reason: /A sent no readyok within 500 ms/, extra: ['--delay', '1500'] },
+  {
+    misbehave: 'late-isready',
+    at: 3,
+    kind: 'stall',
+    reason: /A sent no readyok within 500 ms/,
+    extra: ['--delay', '1500'],
+  },
   { misbehave: 'disconnect', at: 3, kind: 'disconnect', reason: /A closed its output/ },
 ];
 
@@ -89,7 +98,12 @@ describe('a stopped match resumed', () => {
     const out = join(tmp(), 'result.json');
     const stop = new AbortController();
     const half = (
-      await play(s, { concurrency: 2, out, signal: stop.signal, events: { onPair: (r) => r.finished.length >= 2 && stop.abort() } })
+      await play(s, {
+        concurrency: 2,
+        out,
+        signal: stop.signal,
+        events: { onPair: (r) => r.finished.length >= 2 && stop.abort() },
+      })
     ).result;
     expect(half.finished.length).toBeGreaterThanOrEqual(2);
     expect(half.finished.length).toBeLessThan(4);

@@ -63,7 +63,14 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
   const pairs = Math.ceil(s.games / 2);
   const result: ResultFile = o.previous
     ? structuredClone(o.previous)
-    : { format: FORMAT, settings: s, counts: emptyCounts(), failures: {}, finished: [], updated: new Date().toISOString() };
+    : {
+        format: FORMAT,
+        settings: s,
+        counts: emptyCounts(),
+        failures: {},
+        finished: [],
+        updated: new Date().toISOString(),
+      };
   const done = new Set(result.finished);
   const todo = Array.from({ length: pairs }, (_, i) => i).filter((i) => !done.has(i));
   const order = openingOrder(o.openings.length, s.openings.order, s.openings.seed);
@@ -81,7 +88,9 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
     try {
       player = await UciPlayer.start(e, timeouts);
     } catch (err) {
-      throw new Error(`engine ${e.name} (${e.cmd}) does not start: ${err instanceof EngineFailure ? err.detail : String(err)}`);
+      throw new Error(
+        `engine ${e.name} (${e.cmd}) does not start: ${err instanceof EngineFailure ? err.detail : String(err)}`,
+      );
     }
     const declared = [...player.declared];
     await player.quit();
@@ -100,7 +109,8 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
     noClockMs: o.noClockMs ?? 60_000,
     adjudication: s.adjudication,
   });
-  const timeControl = a.limit.kind === 'tc' && formatLimit(a.limit) === formatLimit(b.limit) ? formatLimit(a.limit) : '-';
+  const timeControl =
+    a.limit.kind === 'tc' && formatLimit(a.limit) === formatLimit(b.limit) ? formatLimit(a.limit) : '-';
 
   const worker = async () => {
     const players: Array<UciPlayer | undefined> = [undefined, undefined];
@@ -116,7 +126,9 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
           lastError = e;
         }
       }
-      throw new Error(`engine ${s.engines[i].name} could not be restarted: ${lastError instanceof Error ? lastError.message : String(lastError)}`);
+      throw new Error(
+        `engine ${s.engines[i].name} could not be restarted: ${lastError instanceof Error ? lastError.message : String(lastError)}`,
+      );
     };
     try {
       while (todo.length > 0 && !stop()) {
@@ -125,7 +137,8 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
         const scores: number[] = [];
         const games: GameRecord[] = [];
         for (const white of [0, 1] as const) {
-          const pw = await ready(white), pb = await ready((1 - white) as 0 | 1);
+          const pw = await ready(white),
+            pb = await ready((1 - white) as 0 | 1);
           const g = await playGame([pw, pb], opening, gameSettings(white));
           if (g.failure) {
             const name = s.engines[g.failure.side === 'w' ? white : 1 - white].name;

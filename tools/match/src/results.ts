@@ -57,7 +57,9 @@ export function readResultFile(path: string): ResultFile {
     r = JSON.parse(readFileSync(path, 'utf8')) as ResultFile;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`cannot read result file ${path}: ${code === 'ENOENT' ? 'no such file' : code ?? 'not JSON'}`);
+    throw new InputError(
+      `cannot read result file ${path}: ${code === 'ENOENT' ? 'no such file' : (code ?? 'not JSON')}`,
+    );
   }
   if (r?.format !== FORMAT || !r.settings || !r.counts || !Array.isArray(r.finished)) {
     throw new InputError(`${path} is not a tempo-match result file`);
@@ -72,17 +74,30 @@ export function firstDifference(a: unknown, b: unknown, path = ''): string | nul
   }
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   for (const k of [...keys].sort()) {
-    const d = firstDifference((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], Array.isArray(a) ? `${path}[${k}]` : path ? `${path}.${k}` : k);
+    const d = firstDifference(
+      (a as Record<string, unknown>)[k],
+      (b as Record<string, unknown>)[k],
+      Array.isArray(a) ? `${path}[${k}]` : path ? `${path}.${k}` : k,
+    );
     if (d) return d;
   }
   return null;
 }
 
 /** The playing conditions `merge` requires to be equal: engines, limits, options, rules, adjudication, margin. */
-export const conditions = (s: MatchSettings) => ({ engines: s.engines, chess960: s.chess960, adjudication: s.adjudication, marginMs: s.marginMs });
+export const conditions = (s: MatchSettings) => ({
+  engines: s.engines,
+  chess960: s.chess960,
+  adjudication: s.adjudication,
+  marginMs: s.marginMs,
+});
 
 /** Adds result files played under the same conditions; throws InputError naming a file that differs. */
-export function mergeResults(files: Array<{ path: string; result: ResultFile }>): { counts: Counts; failures: Failures; settings: MatchSettings } {
+export function mergeResults(files: Array<{ path: string; result: ResultFile }>): {
+  counts: Counts;
+  failures: Failures;
+  settings: MatchSettings;
+} {
   const first = files[0];
   let counts = first.result.counts;
   const failures: Failures = JSON.parse(JSON.stringify(first.result.failures ?? {}));

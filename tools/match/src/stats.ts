@@ -24,7 +24,12 @@ export interface Counts {
   penta: Penta;
 }
 
-export const emptyCounts = (): Counts => ({ wins: 0, losses: 0, draws: 0, penta: { ll: 0, ld: 0, wl: 0, dd: 0, wd: 0, ww: 0 } });
+export const emptyCounts = (): Counts => ({
+  wins: 0,
+  losses: 0,
+  draws: 0,
+  penta: { ll: 0, ld: 0, wl: 0, dd: 0, wd: 0, ww: 0 },
+});
 
 /** Sums counts (for merge and resume). */
 export function addCounts(a: Counts, b: Counts): Counts {
@@ -199,7 +204,9 @@ function mleNormalized(scores: number[], probs: number[], muRef: number, tStar: 
  * (Oliveira and Takahashi 2020), k1 = 0.1, k2 = 2, n0 = 0.99, as fastchess uses it.
  */
 function itp(f: (x: number) => number, a: number, b: number, fa: number, fb: number, epsilon: number): number {
-  const k1 = 0.1, k2 = 2, n0 = 0.99;
+  const k1 = 0.1,
+    k2 = 2,
+    n0 = 0.99;
   if (fa > 0) {
     [a, b] = [b, a];
     [fa, fb] = [fb, fa];
@@ -234,7 +241,8 @@ export function erf(x: number): number {
   const z = Math.abs(x);
   if (z < 2.5) {
     // Maclaurin series.
-    let sum = z, term = z;
+    let sum = z,
+      term = z;
     for (let n = 1; n < 200; n++) {
       term *= (-z * z) / n;
       const add = term / (2 * n + 1);

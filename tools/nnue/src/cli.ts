@@ -20,7 +20,10 @@ export const USAGE = [
 ].join('\n');
 
 async function runConvert(argv: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseCommand('convert', argv, { out: { type: 'string' }, 'first-game': { type: 'string' } });
+  const { values, positionals } = parseCommand('convert', argv, {
+    out: { type: 'string' },
+    'first-game': { type: 'string' },
+  });
   if (positionals.length === 0) throw new UsageError('convert: give a datagen parts folder or text files');
   if (values.out === undefined) throw new UsageError('convert: --out is required');
   const first = intArg('convert', '--first-game', values['first-game'], 0, 0xffffffff, 0);
@@ -35,7 +38,11 @@ async function runConvert(argv: string[], io: Io): Promise<number> {
 }
 
 /** Runs a command line; resolves to the exit code. `script`: this file, for the trainer's workers (null: no workers). */
-export async function main(argv: string[], io: Io = processIo, script: URL | null = new URL(import.meta.url)): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = processIo,
+  script: URL | null = new URL(import.meta.url),
+): Promise<number> {
   try {
     const [command, ...rest] = argv;
     if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
@@ -64,5 +71,6 @@ export async function main(argv: string[], io: Io = processIo, script: URL | nul
   }
 }
 
-if (!isMainThread && (workerData as { role?: string } | null)?.role === 'nnue-train') startTrainWorker((workerData as { shared: SharedState }).shared);
+if (!isMainThread && (workerData as { role?: string } | null)?.role === 'nnue-train')
+  startTrainWorker((workerData as { shared: SharedState }).shared);
 else if (isMainModule(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

@@ -23,7 +23,8 @@ describe('convert', () => {
   for (const l of lines) {
     const ply = (Number(l.split(' ')[5]) - 1) * 2 + (l.split(' ')[1] === 'b' ? 1 : 0);
     const prev = perGame.at(-1)?.at(-1);
-    const prevPly = prev === undefined ? Infinity : (Number(prev.split(' ')[5]) - 1) * 2 + (prev.split(' ')[1] === 'b' ? 1 : 0);
+    const prevPly =
+      prev === undefined ? Infinity : (Number(prev.split(' ')[5]) - 1) * 2 + (prev.split(' ')[1] === 'b' ? 1 : 0);
     if (ply <= prevPly) perGame.push([]);
     perGame.at(-1)!.push(l);
   }
@@ -78,7 +79,9 @@ describe('convert', () => {
 
   test('the same input gives the same bytes; game numbers by part names and arguments; info counts', async () => {
     writeFileSync(join(dir, 'material-like.txt'), perGame.slice(0, 2).flat().join('\n') + '\n');
-    const a = join(dir, 'x.tnd'), b = join(dir, 'y.tnd'), c = join(dir, 'z.tnd');
+    const a = join(dir, 'x.tnd'),
+      b = join(dir, 'y.tnd'),
+      c = join(dir, 'z.tnd');
     await convert([parts], a, 0, false);
     await convert([parts], b, 0, false);
     expect(readFileSync(a).equals(readFileSync(b))).toBe(true);
@@ -106,18 +109,24 @@ describe('convert', () => {
     writeFileSync(bad, `${lines[0]}\n${lines[1]}\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN w KQkq - 0 1 | 0 | 0.5\n`);
     io = collectIo();
     expect(await main(['convert', bad, '--out', join(dir, 'bad.tnd')], io, null)).toBe(2);
-    expect(io.stderr).toEqual([`tempo-nnue: ${bad}:3: bad FEN board "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN": rank 1 has 7 squares`]);
+    expect(io.stderr).toEqual([
+      `tempo-nnue: ${bad}:3: bad FEN board "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN": rank 1 has 7 squares`,
+    ]);
     writeFileSync(bad, `${lines[0]}\nqqqqkqqq/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/QQQQKQQQ w - - 0 1 | 0 | 0.5\n`);
     io = collectIo();
     expect(await main(['convert', bad, '--out', join(dir, 'bad.tnd')], io, null)).toBe(2);
-    expect(io.stderr).toEqual([`tempo-nnue: ${bad}:2: bad FEN board "qqqqkqqq/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/QQQQKQQQ": 48 pieces (at most 32)`]);
+    expect(io.stderr).toEqual([
+      `tempo-nnue: ${bad}:2: bad FEN board "qqqqkqqq/pppppppp/pppppppp/8/8/PPPPPPPP/PPPPPPPP/QQQQKQQQ": 48 pieces (at most 32)`,
+    ]);
     io = collectIo();
     expect(await main(['convert', join(dir, 'nope.txt'), '--out', join(dir, 'n.tnd')], io, null)).toBe(2);
     expect(io.stderr).toEqual([`tempo-nnue: cannot read ${join(dir, 'nope.txt')}: no such file`]);
     writeFileSync(join(dir, 'odd.tnd'), new Uint8Array(33));
     io = collectIo();
     expect(await main(['info', join(dir, 'odd.tnd')], io, null)).toBe(2);
-    expect(io.stderr).toEqual([`tempo-nnue: ${join(dir, 'odd.tnd')}: 33 bytes is not a whole number of 32-byte records`]);
+    expect(io.stderr).toEqual([
+      `tempo-nnue: ${join(dir, 'odd.tnd')}: 33 bytes is not a whole number of 32-byte records`,
+    ]);
     io = collectIo();
     expect(await main(['frobnicate'], io, null)).toBe(2);
     expect(io.stderr).toEqual(['tempo-nnue: unknown command "frobnicate" (convert, info, train)']);

@@ -46,10 +46,14 @@ export function expandInputs(paths: readonly string[]): string[][] {
     try {
       st = statSync(path);
     } catch (e) {
-      throw new InputError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      throw new InputError(
+        `cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+      );
     }
     if (st.isDirectory()) {
-      const parts = readdirSync(path).filter((f) => PART_NAME.test(f)).sort();
+      const parts = readdirSync(path)
+        .filter((f) => PART_NAME.test(f))
+        .sort();
       if (parts.length === 0) throw new InputError(`${path}: a folder without datagen parts (games-*.txt)`);
       return parts.map((f) => join(path, f));
     }
@@ -59,7 +63,12 @@ export function expandInputs(paths: readonly string[]): string[][] {
 }
 
 /** Converts `inputs` (files or parts folders) into `out`; resolves to the counts. */
-export async function convert(inputs: readonly string[], out: string, firstGame = 0, progress = true): Promise<ConvertStats> {
+export async function convert(
+  inputs: readonly string[],
+  out: string,
+  firstGame = 0,
+  progress = true,
+): Promise<ConvertStats> {
   const groups = expandInputs(inputs);
   const files = groups.flat();
   let totalBytes = 0;
@@ -77,7 +86,8 @@ export async function convert(inputs: readonly string[], out: string, firstGame 
   const buf = new Uint8Array(CAP * RECORD_BYTES);
   const view = new DataView(buf.buffer);
   const rec: TextRecord = { board: new Uint8Array(64), stm: 0, ply: 0, score: 0, result: 0 };
-  let used = 0, next = firstGame;
+  let used = 0,
+    next = firstGame;
   const flush = () => {
     writeSync(fd, buf, 0, used * RECORD_BYTES);
     buf.fill(0);
@@ -90,7 +100,10 @@ export async function convert(inputs: readonly string[], out: string, firstGame 
         const part = PART_NAME.exec(basename(file));
         const start = part === null ? base : base + Number(part[1]);
         const room = part === null ? Infinity : Number(part[2]) - Number(part[1]) + 1;
-        let prevPly = Infinity, lineNo = 0, pending = 0, local = -1;
+        let prevPly = Infinity,
+          lineNo = 0,
+          pending = 0,
+          local = -1;
         const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
         for await (const line of rl) {
           lineNo++;
@@ -100,8 +113,10 @@ export async function convert(inputs: readonly string[], out: string, firstGame 
           const error = parseTextRecord(text, rec);
           if (error !== null) throw new InputError(`${file}:${lineNo}: ${error}`);
           if (rec.ply <= prevPly) {
-            if (++local >= room) throw new InputError(`${file}:${lineNo}: more than the part's ${room} games (the ply rule split a game)`);
-            if (start + local > 0xffffffff) throw new InputError(`${file}:${lineNo}: game number ${start + local} does not fit 32 bits`);
+            if (++local >= room)
+              throw new InputError(`${file}:${lineNo}: more than the part's ${room} games (the ply rule split a game)`);
+            if (start + local > 0xffffffff)
+              throw new InputError(`${file}:${lineNo}: game number ${start + local} does not fit 32 bits`);
             stats.games++;
             if (stats.firstGame < 0) stats.firstGame = start + local;
             stats.lastGame = Math.max(stats.lastGame, start + local);

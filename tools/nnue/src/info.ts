@@ -27,11 +27,24 @@ export const SCORE_BANDS = [50, 150, 400, 1000, 3000];
 
 export function dataInfo(file: string): DataInfo {
   checkDataFiles([file]);
-  const info: DataInfo = { records: 0, games: 0, firstGame: -1, lastGame: -1, blackToMove: 0, results: [0, 0, 0], scoreMean: 0, scoreStdDev: 0, scoreBands: new Array(SCORE_BANDS.length + 1).fill(0), pieces: new Array(33).fill(0) };
+  const info: DataInfo = {
+    records: 0,
+    games: 0,
+    firstGame: -1,
+    lastGame: -1,
+    blackToMove: 0,
+    results: [0, 0, 0],
+    scoreMean: 0,
+    scoreStdDev: 0,
+    scoreBands: new Array(SCORE_BANDS.length + 1).fill(0),
+    pieces: new Array(33).fill(0),
+  };
   const buf = new Uint8Array(RECORD_BYTES * 65536);
   const view = new DataView(buf.buffer);
   const fd = openSync(file, 'r');
-  let sum = 0, sum2 = 0, prev = -1;
+  let sum = 0,
+    sum2 = 0,
+    prev = -1;
   try {
     for (;;) {
       const got = readSync(fd, buf, 0, buf.length, null);
@@ -67,7 +80,7 @@ export function dataInfo(file: string): DataInfo {
 function bits(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** The summary as printed lines. */
@@ -75,7 +88,12 @@ export function formatInfo(file: string, i: DataInfo): string[] {
   const n = (x: number) => x.toLocaleString('en-US');
   const pct = (x: number) => `${((100 * x) / i.records).toFixed(1)}%`;
   const bandNames = ['<50', '50-149', '150-399', '400-999', '1000-2999', '>=3000'];
-  const pieceBands = [[2, 8], [9, 16], [17, 24], [25, 32]].map(([a, b]) => `${a}-${b} ${pct(i.pieces.slice(a, b + 1).reduce((s, x) => s + x, 0))}`);
+  const pieceBands = [
+    [2, 8],
+    [9, 16],
+    [17, 24],
+    [25, 32],
+  ].map(([a, b]) => `${a}-${b} ${pct(i.pieces.slice(a, b + 1).reduce((s, x) => s + x, 0))}`);
   return [
     `${file}: ${n(i.records)} records, ${n(i.games)} games (numbers ${i.firstGame}..${i.lastGame}), ${(i.records / i.games).toFixed(1)} records a game`,
     `side to move: white ${pct(i.records - i.blackToMove)}, black ${pct(i.blackToMove)}`,

@@ -30,7 +30,20 @@ export interface TextRecord {
   result: number;
 }
 
-const PIECE_CODES: Record<string, number> = { P: 1, N: 2, B: 3, R: 4, Q: 5, K: 6, p: 9, n: 10, b: 11, r: 12, q: 13, k: 14 };
+const PIECE_CODES: Record<string, number> = {
+  P: 1,
+  N: 2,
+  B: 3,
+  R: 4,
+  Q: 5,
+  K: 6,
+  p: 9,
+  n: 10,
+  b: 11,
+  r: 12,
+  q: 13,
+  k: 14,
+};
 const RESULT_CODES: Record<string, number> = { '1.0': 2, '0.5': 1, '0.0': 0, '1': 2, '0': 0 };
 const PIECE_CHARS = ' PNBRQK  pnbrqk';
 
@@ -66,7 +79,8 @@ function parseBoard(text: string, board: Uint8Array): string | null {
   board.fill(0);
   const ranks = text.split('/');
   if (ranks.length !== 8) return `${ranks.length} ranks`;
-  let whiteKings = 0, blackKings = 0;
+  let whiteKings = 0,
+    blackKings = 0;
   for (let r = 0; r < 8; r++) {
     const rank = 7 - r;
     let file = 0;
@@ -96,7 +110,9 @@ function parseBoard(text: string, board: Uint8Array): string | null {
  * view, with game number `game`. `out` must be zeroed there (unused nibbles stay 0).
  */
 export function writeRecord(rec: TextRecord, game: number, out: Uint8Array, view: DataView, offset: number): void {
-  let lo = 0, hi = 0, n = 0;
+  let lo = 0,
+    hi = 0,
+    n = 0;
   for (let sq = 0; sq < 64; sq++) {
     const code = rec.board[sq];
     if (code === 0) continue;
@@ -129,7 +145,8 @@ export interface BinaryRecord {
 /** Reads the record at `offset`; throws on a piece code that is not one (a corrupt file). */
 export function readRecord(bytes: Uint8Array, view: DataView, offset: number): BinaryRecord {
   const board = new Uint8Array(64);
-  const lo = view.getUint32(offset, true), hi = view.getUint32(offset + 4, true);
+  const lo = view.getUint32(offset, true),
+    hi = view.getUint32(offset + 4, true);
   let n = 0;
   for (let sq = 0; sq < 64; sq++) {
     const bit = sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1;
@@ -153,7 +170,8 @@ export function readRecord(bytes: Uint8Array, view: DataView, offset: number): B
 export function boardFen(board: Uint8Array, stm: number): string {
   const ranks: string[] = [];
   for (let rank = 7; rank >= 0; rank--) {
-    let text = '', empty = 0;
+    let text = '',
+      empty = 0;
     for (let file = 0; file < 8; file++) {
       const code = board[rank * 8 + file];
       if (code === 0) empty++;
@@ -179,7 +197,8 @@ export function recordProblem(bytes: Uint8Array, offset: number): string | null 
   const hi = bytes[offset + 4] | (bytes[offset + 5] << 8) | (bytes[offset + 6] << 16) | (bytes[offset + 7] << 24);
   const n = popcount(lo) + popcount(hi);
   if (n > 32) return `${n} pieces`;
-  let whiteKings = 0, blackKings = 0;
+  let whiteKings = 0,
+    blackKings = 0;
   for (let k = 0; k < 32; k++) {
     const code = (bytes[offset + 8 + (k >> 1)] >> ((k & 1) * 4)) & 15;
     if (k >= n) {

@@ -26,19 +26,25 @@ export function material(pos: Position): number {
  * seeded noise), the result the sign of the last material count.
  */
 export function randomGameLines(games: number, seed: number, noise = 0): string[] {
-  const rng = new Rng(seed), list = new Int32Array(256), lines: string[] = [];
+  const rng = new Rng(seed),
+    list = new Int32Array(256),
+    lines: string[] = [];
   for (let g = 0; g < games; g++) {
     const pos = Position.fromFen(START_FEN);
     const game: { fen: string; score: number }[] = [];
     for (let ply = 0; ply < 120; ply++) {
       const n = generateLegal(pos, list, 0);
       if (n === 0 || pos.pieceCount[0] === 1 || pos.pieceCount[8] === 1) break;
-      if (ply >= 10 && ply % 2 === 0) game.push({ fen: pos.toFen(), score: material(pos) + (noise > 0 ? rng.int(2 * noise + 1) - noise : 0) });
+      if (ply >= 10 && ply % 2 === 0)
+        game.push({ fen: pos.toFen(), score: material(pos) + (noise > 0 ? rng.int(2 * noise + 1) - noise : 0) });
       let m = list[rng.int(n)];
       if (rng.chance(0.5)) {
         for (let i = 0, o = rng.int(n); i < n; i++) {
           const c = list[(i + o) % n];
-          if (pos.board[(c >>> 6) & 63] !== 0 && (c & 0xc000) !== 0xc000) { m = c; break; }
+          if (pos.board[(c >>> 6) & 63] !== 0 && (c & 0xc000) !== 0xc000) {
+            m = c;
+            break;
+          }
         }
       }
       pos.doMove(m);

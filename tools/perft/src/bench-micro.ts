@@ -28,9 +28,11 @@ let sink = 0;
 
 function attackLookups(): void {
   for (let p = 0; p < occupancy.length; p++) {
-    const lo = occupancy[p][0], hi = occupancy[p][1];
+    const lo = occupancy[p][0],
+      hi = occupancy[p][1];
     for (let sq = 0; sq < 64; sq++) {
-      const r = rookIndex(sq, lo, hi), b = bishopIndex(sq, lo, hi);
+      const r = rookIndex(sq, lo, hi),
+        b = bishopIndex(sq, lo, hi);
       sink = (sink + (ROOK_TABLE[r] ^ ROOK_TABLE[r + 1] ^ BISHOP_TABLE[b] ^ BISHOP_TABLE[b + 1])) | 0;
     }
   }
@@ -64,7 +66,8 @@ function evaluateAll(ctx: EvalContext): void {
 
 function doUndoPairs(): void {
   for (let p = 0; p < evalPositions.length; p++) {
-    const pos = evalPositions[p], moves = evalMoves[p];
+    const pos = evalPositions[p],
+      moves = evalMoves[p];
     for (let i = 0; i < moves.length; i++) {
       pos.doMove(moves[i]);
       pos.undoMove();
@@ -86,9 +89,13 @@ new Benchmark.Suite('tempo micro')
   .add(perCall('doMove+undoMove pairs on the eval positions', evalMoveCount), doUndoPairs)
   .on('cycle', (event: Benchmark.Event) => {
     const bench = event.target as unknown as Benchmark;
-    const ns = (1e9 / (bench.hz ?? 1));
+    const ns = 1e9 / (bench.hz ?? 1);
     console.log(`${String(bench)}  (${ns.toFixed(0)} ns/call)`);
-    const ops = bench.name?.startsWith('evaluate') ? evalPositions.length : bench.name?.startsWith('doMove+undoMove pairs') ? evalMoveCount : 0;
+    const ops = bench.name?.startsWith('evaluate')
+      ? evalPositions.length
+      : bench.name?.startsWith('doMove+undoMove pairs')
+        ? evalMoveCount
+        : 0;
     if (ops > 0) nsPerOp[bench.name ?? ''] = ns / ops;
   })
   .on('complete', () => {
@@ -96,7 +103,9 @@ new Benchmark.Suite('tempo micro')
     for (const [k, v] of Object.entries(nsPerOp)) {
       if (!k.startsWith('evaluate') || pair === undefined) continue;
       const per = k.replace(/ \(.*$/, '');
-      console.log(`${per}: ${v.toFixed(0)} ns, ${(1e9 / v / 1e6).toFixed(2)} M evals/s, ${(v / pair).toFixed(1)} make/unmake pairs (${pair.toFixed(1)} ns a pair)`);
+      console.log(
+        `${per}: ${v.toFixed(0)} ns, ${(1e9 / v / 1e6).toFixed(2)} M evals/s, ${(v / pair).toFixed(1)} make/unmake pairs (${pair.toFixed(1)} ns a pair)`,
+      );
     }
     console.log(`(checksum ${sink})`);
   })

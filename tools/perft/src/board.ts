@@ -6,20 +6,52 @@
  */
 
 /** Piece codes as in Tempo: colour << 3 | type, type 1..6 = P N B R Q K; 0 = empty. */
-export const P = 1, N = 2, B = 3, R = 4, Q = 5, K = 6;
+export const P = 1,
+  N = 2,
+  B = 3,
+  R = 4,
+  Q = 5,
+  K = 6;
 export const colorOf = (piece: number): number => piece >> 3;
 export const typeOf = (piece: number): number => piece & 7;
 
 const LETTERS = ' pnbrqk';
-const KNIGHT_STEPS = [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]];
-const KING_STEPS = [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]];
+const KNIGHT_STEPS = [
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
+];
+const KING_STEPS = [
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
+  [0, -1],
+  [1, -1],
+];
 /** The eight ray directions; the first four are orthogonal (rook), the rest diagonal. */
-const RAYS = [[1, 0], [0, 1], [-1, 0], [0, -1], [1, 1], [-1, 1], [-1, -1], [1, -1]];
+const RAYS = [
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+  [0, -1],
+  [1, 1],
+  [-1, 1],
+  [-1, -1],
+  [1, -1],
+];
 
 /** Square index (a1 = 0) from text, or -1. */
 export function parseSquare(text: string): number {
   if (!/^[a-h][1-8]$/.test(text)) return -1;
-  return (text.charCodeAt(0) - 97) + 8 * (text.charCodeAt(1) - 49);
+  return text.charCodeAt(0) - 97 + 8 * (text.charCodeAt(1) - 49);
 }
 
 /** Square text from an index. */
@@ -64,10 +96,14 @@ export function kingSquare(cells: Int8Array, color: number): number {
 
 /** How many pieces of `by` attack `sq` on `cells`. */
 export function attackers(cells: Int8Array, sq: number, by: number): number {
-  const f0 = sq & 7, r0 = sq >> 3;
+  const f0 = sq & 7,
+    r0 = sq >> 3;
   let count = 0;
   const has = (f: number, r: number, types: number[]): boolean =>
-    onBoard(f, r) && cells[r * 8 + f] !== 0 && colorOf(cells[r * 8 + f]) === by && types.includes(typeOf(cells[r * 8 + f]));
+    onBoard(f, r) &&
+    cells[r * 8 + f] !== 0 &&
+    colorOf(cells[r * 8 + f]) === by &&
+    types.includes(typeOf(cells[r * 8 + f]));
   const pawnRank = by === 0 ? r0 - 1 : r0 + 1;
   if (has(f0 - 1, pawnRank, [P])) count++;
   if (has(f0 + 1, pawnRank, [P])) count++;
@@ -75,7 +111,8 @@ export function attackers(cells: Int8Array, sq: number, by: number): number {
   for (const [df, dr] of KING_STEPS) if (has(f0 + df, r0 + dr, [K])) count++;
   RAYS.forEach(([df, dr], i) => {
     const slider = i < 4 ? [R, Q] : [B, Q];
-    let f = f0 + df, r = r0 + dr;
+    let f = f0 + df,
+      r = r0 + dr;
     while (onBoard(f, r) && cells[r * 8 + f] === 0) {
       f += df;
       r += dr;
@@ -92,7 +129,8 @@ export function pinnedCount(cells: Int8Array, color: number): number {
   let pinned = 0;
   RAYS.forEach(([df, dr], i) => {
     const slider = i < 4 ? [R, Q] : [B, Q];
-    let f = (king & 7) + df, r = (king >> 3) + dr;
+    let f = (king & 7) + df,
+      r = (king >> 3) + dr;
     let own = 0;
     while (onBoard(f, r)) {
       const piece = cells[r * 8 + f];
@@ -116,15 +154,19 @@ export function pinnedCount(cells: Int8Array, color: number): number {
  * promotions and en passant exactly; castling is not simulated (returns undefined).
  */
 export function cellsAfter(board: Board, uci: string): Int8Array | undefined {
-  const from = parseSquare(uci.slice(0, 2)), to = parseSquare(uci.slice(2, 4));
+  const from = parseSquare(uci.slice(0, 2)),
+    to = parseSquare(uci.slice(2, 4));
   const cells = board.cells.slice();
   const piece = cells[from];
-  if (typeOf(piece) === K && (Math.abs((to & 7) - (from & 7)) > 1 || colorOf(cells[to]) === board.us && cells[to] !== 0)) {
+  if (
+    typeOf(piece) === K &&
+    (Math.abs((to & 7) - (from & 7)) > 1 || (colorOf(cells[to]) === board.us && cells[to] !== 0))
+  ) {
     return undefined;
   }
   if (typeOf(piece) === P && to === board.ep) cells[to + (board.us === 0 ? -8 : 8)] = 0;
   cells[from] = 0;
-  cells[to] = uci.length > 4 ? (board.us << 3) | (LETTERS.indexOf(uci[4])) : piece;
+  cells[to] = uci.length > 4 ? (board.us << 3) | LETTERS.indexOf(uci[4]) : piece;
   return cells;
 }
 
@@ -147,7 +189,8 @@ export function menCount(cells: Int8Array): number {
 export function placementOf(cells: Int8Array): string {
   const ranks: string[] = [];
   for (let r = 7; r >= 0; r--) {
-    let text = '', empty = 0;
+    let text = '',
+      empty = 0;
     for (let f = 0; f < 8; f++) {
       const piece = cells[r * 8 + f];
       if (piece === 0) {

@@ -14,7 +14,8 @@ describe('chess.js adapter', () => {
   });
 
   it('walks through the internals and the public API alike', () => {
-    const fast = chessJsWalker(KIWIPETE), slow = chessJsWalker(KIWIPETE, false, true);
+    const fast = chessJsWalker(KIWIPETE),
+      slow = chessJsWalker(KIWIPETE, false, true);
     expect(fast.moves().sort()).toEqual(slow.moves().sort());
     expect(fast.moves()).toContain('e1g1');
     expect(walkerPerft(fast, 3)).toBe(97862);
@@ -22,7 +23,9 @@ describe('chess.js adapter', () => {
   });
 
   it('drops an en passant square no double push could have made', () => {
-    expect(loadChess('4k3/8/8/8/3p4/8/8/4K3 b - e3 0 1').fen({ forceEnpassantSquare: true })).toBe('4k3/8/8/8/3p4/8/8/4K3 b - - 0 1');
+    expect(loadChess('4k3/8/8/8/3p4/8/8/4K3 b - e3 0 1').fen({ forceEnpassantSquare: true })).toBe(
+      '4k3/8/8/8/3p4/8/8/4K3 b - - 0 1',
+    );
     expect(chessJsWalker('4k3/8/8/8/3p4/8/8/4K3 b - e3 0 1').moves()).not.toContain('d4e3');
     expect(chessJsWalker('4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1').moves()).toContain('d4e3');
   });

@@ -56,7 +56,9 @@ export function hasInternals(chess: Chess): boolean {
   const ok = typeof c._moves === 'function' && typeof c._makeMove === 'function' && typeof c._undoMove === 'function';
   if (ok && !warned && chessJsVersion() !== CHESSJS_TESTED_VERSION) {
     warned = true;
-    process.stderr.write(`tempo-perft: warning: chess.js ${chessJsVersion()} is not the tested ${CHESSJS_TESTED_VERSION}; its internals may differ\n`);
+    process.stderr.write(
+      `tempo-perft: warning: chess.js ${chessJsVersion()} is not the tested ${CHESSJS_TESTED_VERSION}; its internals may differ\n`,
+    );
   }
   return ok;
 }
@@ -92,10 +94,13 @@ export function loadChess(fen: string): Chess {
 
 /** True when a pawn just double-pushed past `ep` and a pawn of the side to move stands beside it. */
 function epPlausible(chess: Chess, ep: string): boolean {
-  const us = chess.turn(), them = us === 'w' ? 'b' : 'w';
-  const file = ep.charCodeAt(0), rank = Number(ep[1]);
+  const us = chess.turn(),
+    them = us === 'w' ? 'b' : 'w';
+  const file = ep.charCodeAt(0),
+    rank = Number(ep[1]);
   const dir = us === 'w' ? 1 : -1;
-  const at = (f: number, r: number) => (f < 97 || f > 104 ? undefined : chess.get(`${String.fromCharCode(f)}${r}` as Square));
+  const at = (f: number, r: number) =>
+    f < 97 || f > 104 ? undefined : chess.get(`${String.fromCharCode(f)}${r}` as Square);
   const pushed = at(file, rank - dir);
   if (at(file, rank) || at(file, rank + dir) || pushed?.type !== 'p' || pushed.color !== them) return false;
   const beside = [at(file - 1, rank - dir), at(file + 1, rank - dir)];
@@ -154,7 +159,6 @@ class InternalWalker implements Walker {
   divide(depth: number): Map<string, number> {
     return walkerDivide(this, depth);
   }
-
 }
 
 /** Walks a chess.js board through its public API (slow fallback). */
@@ -204,4 +208,3 @@ export function chessJsWalker(fen: string, chess960 = false, forcePublic = false
   const chess = loadChess(fen);
   return hasInternals(chess) && !forcePublic ? new InternalWalker(chess) : new PublicWalker(chess);
 }
-

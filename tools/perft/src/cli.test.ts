@@ -18,19 +18,37 @@ describe('option errors: one line naming the problem, exit 2', () => {
     [['run', 'x'], 'tempo-perft: run: <depth> must be an integer from 0 to 20, got "x"'],
     [['run', '3', '4'], 'tempo-perft: run: unexpected argument 4'],
     [['run', '2', '--fen'], 'tempo-perft: run: option --fen needs a value'],
-    [['run', '2', '--fen', '8/8/8/8/8/8/8/8 w - e9 0 1'], 'tempo-perft: run: Invalid FEN: field 1 (piece placement): "8/8/8/8/8/8/8/8" has 0 white kings, expected exactly 1'],
+    [
+      ['run', '2', '--fen', '8/8/8/8/8/8/8/8 w - e9 0 1'],
+      'tempo-perft: run: Invalid FEN: field 1 (piece placement): "8/8/8/8/8/8/8/8" has 0 white kings, expected exactly 1',
+    ],
     [['suite', 'a.epd', '--depth', '3'], 'tempo-perft: suite: unknown option --depth'],
     [['suite', '/no/such.epd'], 'tempo-perft: cannot read /no/such.epd: no such file'],
     [['diff', '--depth', '2'], 'tempo-perft: diff: give exactly one of --random N or --epd FILE'],
-    [['diff', '--random', '5', '--epd', 'x', '--depth', '2'], 'tempo-perft: diff: give exactly one of --random N or --epd FILE'],
+    [
+      ['diff', '--random', '5', '--epd', 'x', '--depth', '2'],
+      'tempo-perft: diff: give exactly one of --random N or --epd FILE',
+    ],
     [['diff', '--random', '5'], 'tempo-perft: diff: --depth is required'],
-    [['diff', '--random', '5', '--depth', '2', '--oracle', 'sf'], 'tempo-perft: diff: --oracle must be "chessjs" or "uci:<command>", got "sf"'],
-    [['diff', '--random', '5', '--depth', '2', '--chess960'], 'tempo-perft: diff: chess.js cannot check Chess960; use --oracle uci:<command>'],
-    [['diff', '--random', '5', '--depth', '2', '--jobs', '0'], 'tempo-perft: diff: --jobs must be an integer from 1 to 256, got "0"'],
+    [
+      ['diff', '--random', '5', '--depth', '2', '--oracle', 'sf'],
+      'tempo-perft: diff: --oracle must be "chessjs" or "uci:<command>", got "sf"',
+    ],
+    [
+      ['diff', '--random', '5', '--depth', '2', '--chess960'],
+      'tempo-perft: diff: chess.js cannot check Chess960; use --oracle uci:<command>',
+    ],
+    [
+      ['diff', '--random', '5', '--depth', '2', '--jobs', '0'],
+      'tempo-perft: diff: --jobs must be an integer from 1 to 256, got "0"',
+    ],
     [['run', '0', '--divide'], 'tempo-perft: run: --divide needs a depth of 1 or more'],
     [['run', '2', '--repeat', '0'], 'tempo-perft: run: --repeat must be an integer from 1 to 1000, got "0"'],
     [['run', '2', '--divide', '--repeat', '2'], 'tempo-perft: run: --divide runs once; drop --repeat'],
-    [['diff', '--random', '5', '--depth', '2', '--starts', 'x.epd'], 'tempo-perft: diff: --starts goes with --random and --chess960'],
+    [
+      ['diff', '--random', '5', '--depth', '2', '--starts', 'x.epd'],
+      'tempo-perft: diff: --starts goes with --random and --chess960',
+    ],
     [['diff', '--epd', 'x.epd', '--seed', '3', '--depth', '2'], 'tempo-perft: diff: --seed goes with --random'],
     [['diff', '--epd', '/no/such.epd', '--depth', '2'], 'tempo-perft: cannot read /no/such.epd: no such file'],
     [['bench', '--fast'], 'tempo-perft: bench: unknown option --fast'],
@@ -53,7 +71,13 @@ describe('option errors: one line naming the problem, exit 2', () => {
 
 describe('run', () => {
   it('divides like Stockfish: one line per root move, then the total, then time and speed', async () => {
-    const { code, out } = await cli('run', '3', '--divide', '--fen', 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+    const { code, out } = await cli(
+      'run',
+      '3',
+      '--divide',
+      '--fen',
+      'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+    );
     expect(code).toBe(0);
     expect(out).toHaveLength(48 + 2);
     expect(out).toContain('e1g1: 2059');
@@ -76,13 +100,19 @@ describe('compare', () => {
   it('times Tempo, chessops, a UCI engine (round trip and whole process) and a Lozza-style engine on the same perft', async () => {
     const r = await cli('compare', '--depth', '3', '--runs', '2', '--skip-chessjs', '--uci', fake, '--lozza', fake);
     expect(r.err).toEqual([]);
-    expect(r.out[0]).toMatch(/^compare: start position, perft 3, median of 2 timed runs each, engines taken in turn run by run;/);
+    expect(r.out[0]).toMatch(
+      /^compare: start position, perft 3, median of 2 timed runs each, engines taken in turn run by run;/,
+    );
     expect(r.code).toBe(0);
     const text = r.out.join('\n');
     const rows = r.out.filter((l) => / 8902 /.test(l)).map((l) => l.split(/\s{2,}/)[0]);
     expect(rows).toEqual([
-      'tempo (bulk)', 'tempo (no bulk)', 'chessops perft',
-      `uci: ${fake} (go perft round trip)`, `uci: ${fake} (whole process)`, `lozza: ${fake} (perft round trip)`,
+      'tempo (bulk)',
+      'tempo (no bulk)',
+      'chessops perft',
+      `uci: ${fake} (go perft round trip)`,
+      `uci: ${fake} (whole process)`,
+      `lozza: ${fake} (perft round trip)`,
     ]);
     expect(text).toMatch(/^  tempo \(bulk\) \/ uci: .* \(whole process\): \d+\.\d\d \(best runs: \d+\.\d\d\)$/m);
     expect(text).toMatch(/^  tempo \(bulk\) \/ chessops perft: \d+\.\d \(best runs: \d+\.\d\)$/m);
@@ -108,7 +138,10 @@ const bundle = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 describe.skipIf(!existsSync(bundle))('release bundle (dist/cli.js)', () => {
   const runBundle = (...args: string[]) => {
     try {
-      return { code: 0, out: execFileSync(process.execPath, [bundle, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }) };
+      return {
+        code: 0,
+        out: execFileSync(process.execPath, [bundle, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }),
+      };
     } catch (e) {
       const err = e as { status: number; stdout: string };
       return { code: err.status, out: err.stdout };

@@ -20,12 +20,21 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
   try {
     switch (command) {
       // Commands load on demand: chess.js and chessops only for diff and compare.
-      case 'run': return (await import('./commands/run')).runCommand(rest, io);
-      case 'suite': return (await import('./commands/suite')).suiteCommand(rest, io);
-      case 'diff': return await (await import('./commands/diff')).diffCommand(rest, io, { workerScript: new URL(import.meta.url) });
-      case 'bench': return (await import('./commands/bench')).benchCommand(rest, io);
-      case 'compare': return await (await import('./commands/compare')).compareCommand(rest, io);
-      case '--help': case '-h': case 'help':
+      case 'run':
+        return (await import('./commands/run')).runCommand(rest, io);
+      case 'suite':
+        return (await import('./commands/suite')).suiteCommand(rest, io);
+      case 'diff':
+        return await (
+          await import('./commands/diff')
+        ).diffCommand(rest, io, { workerScript: new URL(import.meta.url) });
+      case 'bench':
+        return (await import('./commands/bench')).benchCommand(rest, io);
+      case 'compare':
+        return await (await import('./commands/compare')).compareCommand(rest, io);
+      case '--help':
+      case '-h':
+      case 'help':
         USAGE.forEach((l) => io.out(l));
         return 0;
       default:
@@ -41,5 +50,4 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
 if (isDiffWorker()) {
   const [{ serveDiffWorker }, { tempoWalker }] = await Promise.all([import('./pool'), import('./tempo')]);
   serveDiffWorker(tempoWalker);
-}
-else if (isMainModule(import.meta.url)) process.exitCode = await main(process.argv.slice(2));
+} else if (isMainModule(import.meta.url)) process.exitCode = await main(process.argv.slice(2));

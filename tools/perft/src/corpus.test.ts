@@ -7,13 +7,27 @@ import { Rng } from '@tempo-chess/toolkit';
 import { Position } from '@tempo-chess/position';
 import { tempoWalker } from './tempo';
 
-const standard = (count: number, seed: number | string) => randomCorpus({ count, seed, walker: (fen) => chessJsWalker(fen) });
+const standard = (count: number, seed: number | string) =>
+  randomCorpus({ count, seed, walker: (fen) => chessJsWalker(fen) });
 
 /** The least each rule corner must show up in 1,000 positions. */
 const MINIMUM: Record<Feature, number> = {
-  ep: 40, epPinned: 10, epRank: 10, castling: 150, castleLegal: 50, castleBlocked: 50, castleAttacked: 30,
-  promotion: 50, promoCapture: 20, promoCheck: 20, check: 80, doubleCheck: 10, pinned: 80, endgame: 100,
-  mate: 3, stalemate: 2,
+  ep: 40,
+  epPinned: 10,
+  epRank: 10,
+  castling: 150,
+  castleLegal: 50,
+  castleBlocked: 50,
+  castleAttacked: 30,
+  promotion: 50,
+  promoCapture: 20,
+  promoCheck: 20,
+  check: 80,
+  doubleCheck: 10,
+  pinned: 80,
+  endgame: 100,
+  mate: 3,
+  stalemate: 2,
 };
 
 describe('random corpus', () => {
@@ -33,7 +47,9 @@ describe('random corpus', () => {
   it('covers every rule corner in 1,000 positions', () => {
     const { positions, composition } = standard(1000, 7);
     expect(positions).toHaveLength(1000);
-    const short = FEATURES.filter((f) => composition[f] < MINIMUM[f]).map((f) => `${f}: ${composition[f]} < ${MINIMUM[f]}`);
+    const short = FEATURES.filter((f) => composition[f] < MINIMUM[f]).map(
+      (f) => `${f}: ${composition[f]} < ${MINIMUM[f]}`,
+    );
     expect(short).toEqual([]);
     // The composition counts the positions' own tags.
     const ep = positions.filter((p) => p.features.includes('epRank')).length;
@@ -68,7 +84,7 @@ describe('chess960Start', () => {
 });
 
 describe('decorate', () => {
-  it('keeps the en passant square and the pushed pawn\'s origin empty', () => {
+  it("keeps the en passant square and the pushed pawn's origin empty", () => {
     // Seed 963 of `diff --random --chess960` once put a knight on d2 here, which Tempo
     // rightly refused as a FEN.
     const fen = '8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1';

@@ -3,7 +3,17 @@
  * a biased move choice, and a selection that keeps positions showing rule corners
  * still under their quota. Reproducible: everything random comes from one seeded Rng.
  */
-import { attackers, boardFromFen, cellsAfter, kingSquare, parseSquare, squareName, typeOf, P, type Board } from './board';
+import {
+  attackers,
+  boardFromFen,
+  cellsAfter,
+  kingSquare,
+  parseSquare,
+  squareName,
+  typeOf,
+  P,
+  type Board,
+} from './board';
 import { FEATURES, classify, type Feature } from './features';
 import { Rng } from '@tempo-chess/toolkit';
 import { STANDARD_STARTS, chess960Starts, decorate, type Start } from './starts';
@@ -32,9 +42,22 @@ export interface CorpusOptions {
 
 /** Wanted share of the corpus per feature; positions showing a feature under quota are kept eagerly. */
 const QUOTA: Record<Feature, number> = {
-  ep: 0.08, epPinned: 0.03, epRank: 0.03, castling: 0.15, castleLegal: 0.08, castleBlocked: 0.08,
-  castleAttacked: 0.06, promotion: 0.08, promoCapture: 0.04, promoCheck: 0.04, check: 0.1,
-  doubleCheck: 0.03, pinned: 0.15, endgame: 0.15, mate: 0.01, stalemate: 0.01,
+  ep: 0.08,
+  epPinned: 0.03,
+  epRank: 0.03,
+  castling: 0.15,
+  castleLegal: 0.08,
+  castleBlocked: 0.08,
+  castleAttacked: 0.06,
+  promotion: 0.08,
+  promoCapture: 0.04,
+  promoCheck: 0.04,
+  check: 0.1,
+  doubleCheck: 0.03,
+  pinned: 0.15,
+  endgame: 0.15,
+  mate: 0.01,
+  stalemate: 0.01,
 };
 const KEEP_NEEDED = 0.8;
 const KEEP_PLAIN = 0.03;
@@ -55,13 +78,16 @@ interface Style {
 export function randomCorpus(opts: CorpusOptions): { positions: CorpusPosition[]; composition: Composition } {
   const rng = new Rng(opts.seed);
   const chess960 = opts.chess960 ?? false;
-  const starts = chess960 ? [...chess960Starts(opts.starts, rng), ...STANDARD_STARTS.filter((s) => s.corner)] : STANDARD_STARTS;
+  const starts = chess960
+    ? [...chess960Starts(opts.starts, rng), ...STANDARD_STARTS.filter((s) => s.corner)]
+    : STANDARD_STARTS;
   const positions: CorpusPosition[] = [];
   const composition = emptyComposition();
   const seen = new Set<string>();
   const want = (f: Feature) => QUOTA[f] * opts.count;
   for (let playouts = 0; positions.length < opts.count; playouts++) {
-    if (playouts > opts.count * 100) throw new Error(`corpus: only ${positions.length} distinct positions after ${playouts} playouts`);
+    if (playouts > opts.count * 100)
+      throw new Error(`corpus: only ${positions.length} distinct positions after ${playouts} playouts`);
     const start = pickStart(starts, rng);
     const walker = opts.walker(start.corner ? decorate(start.fen, rng) : start.fen, chess960);
     playOpening(walker, start);
@@ -126,7 +152,14 @@ function pickStart(starts: readonly Start[], rng: Rng): Start {
 /** A playout's move bias: half of the playouts hunt checks and en passant pushes hard. */
 function pickStyle(rng: Rng, start: Start): Style {
   const huntFrom = start.corner ? 0 : rng.int(8);
-  if (rng.chance(0.5)) return { hunt: 0.8, huntFrom, capture: rng.float() * 0.3, check: 0.2 + rng.float() * 0.3, push: 0.3 + rng.float() * 0.3 };
+  if (rng.chance(0.5))
+    return {
+      hunt: 0.8,
+      huntFrom,
+      capture: rng.float() * 0.3,
+      check: 0.2 + rng.float() * 0.3,
+      push: 0.3 + rng.float() * 0.3,
+    };
   return { hunt: 0.1, huntFrom, capture: rng.float() * 0.7, check: rng.float() * 0.3, push: rng.float() * 0.4 };
 }
 
@@ -171,7 +204,8 @@ function checkers(board: Board, uci: string): number {
 
 /** A double pawn push that lands beside an enemy pawn, so en passant becomes possible. */
 function allowsEnPassant(board: Board, uci: string): boolean {
-  const from = parseSquare(uci.slice(0, 2)), to = parseSquare(uci.slice(2, 4));
+  const from = parseSquare(uci.slice(0, 2)),
+    to = parseSquare(uci.slice(2, 4));
   if (!isPawn(board.cells, uci) || Math.abs(to - from) !== 16) return false;
   const enemyPawn = ((board.us ^ 1) << 3) | P;
   return ((to & 7) > 0 && board.cells[to - 1] === enemyPawn) || ((to & 7) < 7 && board.cells[to + 1] === enemyPawn);
@@ -187,5 +221,8 @@ function indicesWhere(moves: readonly string[], test: (m: string) => boolean): n
 
 /** The composition as aligned report lines. */
 export function formatComposition(composition: Composition, total: number): string[] {
-  return FEATURES.map((f) => `  ${f.padEnd(15)} ${String(composition[f]).padStart(6)}  ${((100 * composition[f]) / Math.max(1, total)).toFixed(1).padStart(5)}%`);
+  return FEATURES.map(
+    (f) =>
+      `  ${f.padEnd(15)} ${String(composition[f]).padStart(6)}  ${((100 * composition[f]) / Math.max(1, total)).toFixed(1).padStart(5)}%`,
+  );
 }

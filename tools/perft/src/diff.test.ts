@@ -20,7 +20,9 @@ describe('perft-diff against chess.js', () => {
     const corpus = randomCorpus({ count: 1000, seed: 20240611, walker: (fen) => chessJsWalker(fen) });
     const start = performance.now();
     const summary = diffChessJs(corpus.positions, 3, tempoWalker);
-    console.log(`1000 positions, depth 3: ${summary.nodes} nodes compared in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    console.log(
+      `1000 positions, depth 3: ${summary.nodes} nodes compared in ${((performance.now() - start) / 1000).toFixed(1)} s`,
+    );
     expect(summary.errors).toBe(0);
     expect(summary.mismatches).toBe(0);
     expect(summary.positions).toBe(1000);
@@ -40,7 +42,12 @@ describe('perft-diff against chess.js', () => {
   });
 
   it('reports the node where a generator allows an en passant capture that exposes the king on the rank', () => {
-    const result = lockstepDiff(new AddsIllegalEnPassant(tempoWalker(EP_RANK_PIN, false)), chessJsWalker(EP_RANK_PIN), 3, EP_RANK_PIN);
+    const result = lockstepDiff(
+      new AddsIllegalEnPassant(tempoWalker(EP_RANK_PIN, false)),
+      chessJsWalker(EP_RANK_PIN),
+      3,
+      EP_RANK_PIN,
+    );
     expect(result.mismatchCount).toBe(1);
     expect(result.mismatches[0]).toMatchObject({ path: ['c7c5'], missing: [], extra: ['b5c6'] });
     expect(result.mismatches[0].fen).toBe('8/8/8/KPp4r/8/8/8/7k w - - 0 2');
@@ -48,7 +55,14 @@ describe('perft-diff against chess.js', () => {
 
   it('stops descending at a differing node but still checks its siblings', () => {
     const broken = (fen: string) => new DropsEnPassant(tempoWalker(fen, false));
-    const summary = diffChessJs([{ fen: EP_LEGAL, chess960: false }, { fen: EP_RANK_PIN, chess960: false }], 3, broken);
+    const summary = diffChessJs(
+      [
+        { fen: EP_LEGAL, chess960: false },
+        { fen: EP_RANK_PIN, chess960: false },
+      ],
+      3,
+      broken,
+    );
     expect(summary.results[1].mismatchCount).toBe(0);
     // Every black reply to e2e4 is compared; only the e2e4 node itself differs at depth 3.
     expect(summary.results[0].mismatches.map((m) => m.path.join(' '))).toEqual(['e2e4']);
@@ -69,15 +83,33 @@ describe('perft-diff against a UCI engine', () => {
     try {
       const result = await uciDiffPosition(new DropsEnPassant(tempoWalker(root, false)), engine, root, false, 3);
       expect(result.mismatchCount).toBe(5);
-      expect(result.mismatches.map((m) => m.path.join(' '))).toEqual(['e8d7 e2e4', 'e8d8 e2e4', 'e8e7 e2e4', 'e8f7 e2e4', 'e8f8 e2e4']);
-      expect(result.mismatches[0]).toMatchObject({ missing: ['d4e3'], extra: [], fen: '8/3k4/8/8/3pP3/8/8/4K3 b - e3 0 2' });
+      expect(result.mismatches.map((m) => m.path.join(' '))).toEqual([
+        'e8d7 e2e4',
+        'e8d8 e2e4',
+        'e8e7 e2e4',
+        'e8f7 e2e4',
+        'e8f8 e2e4',
+      ]);
+      expect(result.mismatches[0]).toMatchObject({
+        missing: ['d4e3'],
+        extra: [],
+        fen: '8/3k4/8/8/3pP3/8/8/4K3 b - e3 0 2',
+      });
     } finally {
       await engine.quit();
     }
   });
 
   it('finds no difference where the generator is right, and counts the compared nodes', async () => {
-    const summary = await diffUci([{ fen: EP_LEGAL, chess960: false }, { fen: EP_RANK_PIN, chess960: false }], 3, FAKE_UCI, tempoWalker);
+    const summary = await diffUci(
+      [
+        { fen: EP_LEGAL, chess960: false },
+        { fen: EP_RANK_PIN, chess960: false },
+      ],
+      3,
+      FAKE_UCI,
+      tempoWalker,
+    );
     expect(summary.mismatches).toBe(0);
     expect(summary.errors).toBe(0);
     // Exact sets at the root and at every root move: EP_LEGAL has 6 root moves (Kd1 Kd2 Kf1
@@ -86,7 +118,9 @@ describe('perft-diff against a UCI engine', () => {
   });
 
   it('rejects with one line when the engine cannot start', async () => {
-    await expect(UciEngine.start('/nonexistent/engine')).rejects.toThrow(/^UCI engine "\/nonexistent\/engine" exited with code 127/);
+    await expect(UciEngine.start('/nonexistent/engine')).rejects.toThrow(
+      /^UCI engine "\/nonexistent\/engine" exited with code 127/,
+    );
   });
 });
 
@@ -94,7 +128,9 @@ describe('castling', () => {
   it('Chess960 positions are refused by the chess.js oracle with a pointer to the UCI oracle', () => {
     // X-FEN: KQkq with the king on g1 means the outer rooks, so Tempo plays it as Chess960.
     const summary = diffChessJs([{ fen: '1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1', chess960: false }], 2, tempoWalker);
-    expect(summary.results[0].error).toBe('this position needs Chess960 castling; check it with --oracle uci:<command>');
+    expect(summary.results[0].error).toBe(
+      'this position needs Chess960 castling; check it with --oracle uci:<command>',
+    );
   });
 
   it('standard castling is compared exactly against a UCI engine', async () => {

@@ -46,17 +46,31 @@ export function diffOneChessJs(pos: DiffPosition, depth: number, subject: Walker
 
 /** Totals of a finished run. */
 export function summarize(results: PositionResult[], startMs: number): DiffSummary {
-  let nodes = 0, mismatches = 0, errors = 0;
+  let nodes = 0,
+    mismatches = 0,
+    errors = 0;
   for (const r of results) {
     nodes += r.nodes;
     mismatches += r.mismatchCount;
     if (r.error) errors++;
   }
-  return { positions: results.length, nodes, mismatches, errors, seconds: (performance.now() - startMs) / 1000, results };
+  return {
+    positions: results.length,
+    nodes,
+    mismatches,
+    errors,
+    seconds: (performance.now() - startMs) / 1000,
+    results,
+  };
 }
 
 /** Diffs every position against chess.js in this thread (what the tests call). */
-export function diffChessJs(positions: readonly DiffPosition[], depth: number, subject: WalkerFactory, progress?: DiffProgress): DiffSummary {
+export function diffChessJs(
+  positions: readonly DiffPosition[],
+  depth: number,
+  subject: WalkerFactory,
+  progress?: DiffProgress,
+): DiffSummary {
   const start = performance.now();
   const results: PositionResult[] = [];
   for (const pos of positions) {
@@ -69,7 +83,11 @@ export function diffChessJs(positions: readonly DiffPosition[], depth: number, s
 
 /** Diffs every position against a UCI engine started from `command`. */
 export async function diffUci(
-  positions: readonly DiffPosition[], depth: number, command: string, subject: WalkerFactory, progress?: DiffProgress,
+  positions: readonly DiffPosition[],
+  depth: number,
+  command: string,
+  subject: WalkerFactory,
+  progress?: DiffProgress,
 ): Promise<DiffSummary> {
   const start = performance.now();
   const engine = await UciEngine.start(command);

@@ -20,8 +20,14 @@ describe('EPD parsing', () => {
     const { entries, errors } = parseEpd(EPD);
     expect(entries.map((e) => e.line)).toEqual([3, 4, 5, 6, 9]);
     expect(entries[0]).toEqual({
-      line: 3, fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', chess960: false,
-      depths: [{ depth: 1, nodes: 20 }, { depth: 2, nodes: 400 }, { depth: 3, nodes: 8902 }],
+      line: 3,
+      fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      chess960: false,
+      depths: [
+        { depth: 1, nodes: 20 },
+        { depth: 2, nodes: 400 },
+        { depth: 3, nodes: 8902 },
+      ],
     });
     expect(entries[1].chess960).toBe(true);
     // Four-field EPD FENs get clocks; counts are sorted by depth.
@@ -39,7 +45,10 @@ describe('EPD parsing', () => {
     expect(isChess960Castling('-')).toBe(false);
     expect(isChess960Castling('HAha')).toBe(true);
     expect(isChess960Castling('KQkqE')).toBe(true);
-    expect(parseEpdLine('4k3/8/8/8/8/8/8/4K3 w KXk - 0 1 ;D1 5', 1)).toEqual({ line: 1, message: 'castling field "KXk" is not KQkq, X-FEN or Shredder-FEN' });
+    expect(parseEpdLine('4k3/8/8/8/8/8/8/4K3 w KXk - 0 1 ;D1 5', 1)).toEqual({
+      line: 1,
+      message: 'castling field "KXk" is not KQkq, X-FEN or Shredder-FEN',
+    });
   });
 
   it('marks every line Chess960 for --chess960, so X-FEN KQkq starts parse as Chess960', () => {

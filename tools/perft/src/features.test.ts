@@ -13,8 +13,16 @@ describe('classify', () => {
     ['en passant along a pinned rank', '8/8/8/KPp4r/8/8/8/7k w - c6 0 2', ['epRank', 'endgame']],
     ['en passant by a diagonally pinned pawn', '8/8/4k3/8/2pP4/8/B5K1/8 b - d3 0 1', ['epPinned', 'pinned', 'endgame']],
     ['double check', '8/8/2k5/5q2/8/3n4/5K2/8 w - - 0 1', ['check', 'doubleCheck', 'endgame']],
-    ['castling through an attacked square, and a blocked one', 'r3k2r/8/8/8/8/7b/8/RN2K2R w KQkq - 0 1', ['castling', 'castleBlocked', 'castleAttacked']],
-    ['promotion with capture and check', '1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1', ['promotion', 'promoCapture', 'promoCheck', 'endgame']],
+    [
+      'castling through an attacked square, and a blocked one',
+      'r3k2r/8/8/8/8/7b/8/RN2K2R w KQkq - 0 1',
+      ['castling', 'castleBlocked', 'castleAttacked'],
+    ],
+    [
+      'promotion with capture and check',
+      '1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1',
+      ['promotion', 'promoCapture', 'promoCheck', 'endgame'],
+    ],
     ['stalemate', 'K1k5/P7/8/8/8/8/8/8 w - - 0 1', ['endgame', 'stalemate']],
     ['mate', 'R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1', ['check', 'endgame', 'mate']],
   ])('%s', (_, fen, expected) => {

@@ -5,14 +5,40 @@
  * its composition reported.
  */
 import {
-  P, Q, R, attackers, boardFromFen, cellsAfter, colorOf, kingSquare, menCount, parseSquare, pinnedCount, squareName, typeOf,
+  P,
+  Q,
+  R,
+  attackers,
+  boardFromFen,
+  cellsAfter,
+  colorOf,
+  kingSquare,
+  menCount,
+  parseSquare,
+  pinnedCount,
+  squareName,
+  typeOf,
   type Board,
 } from './board';
 
 /** The features counted in a corpus, in report order. */
 export const FEATURES = [
-  'ep', 'epPinned', 'epRank', 'castling', 'castleLegal', 'castleBlocked', 'castleAttacked',
-  'promotion', 'promoCapture', 'promoCheck', 'check', 'doubleCheck', 'pinned', 'endgame', 'mate', 'stalemate',
+  'ep',
+  'epPinned',
+  'epRank',
+  'castling',
+  'castleLegal',
+  'castleBlocked',
+  'castleAttacked',
+  'promotion',
+  'promoCapture',
+  'promoCheck',
+  'check',
+  'doubleCheck',
+  'pinned',
+  'endgame',
+  'mate',
+  'stalemate',
 ] as const;
 export type Feature = (typeof FEATURES)[number];
 
@@ -64,7 +90,7 @@ function epFeatures(board: Board, legal: readonly string[], king: number): Featu
     if (board.cells[from] !== ((board.us << 3) | P)) continue;
     const uci = squareName(from) + squareName(board.ep);
     if (legal.includes(uci)) out.push('ep');
-    else if (king >= 0 && (king >> 3) === (capturedSq >> 3) && exposesRank(board, uci, king)) out.push('epRank');
+    else if (king >= 0 && king >> 3 === capturedSq >> 3 && exposesRank(board, uci, king)) out.push('epRank');
     else out.push('epPinned');
   }
   return out;
@@ -99,8 +125,10 @@ export function castlingRooks(board: Board, king: number): number[] {
     const c = ch.toLowerCase();
     let sq = -1;
     if (c === 'k') for (let f = 7; f > (king & 7) && sq < 0; f--) sq = board.cells[rank + f] === rook ? rank + f : -1;
-    else if (c === 'q') for (let f = 0; f < (king & 7) && sq < 0; f++) sq = board.cells[rank + f] === rook ? rank + f : -1;
-    else if (c >= 'a' && c <= 'h' && board.cells[rank + c.charCodeAt(0) - 97] === rook) sq = rank + c.charCodeAt(0) - 97;
+    else if (c === 'q')
+      for (let f = 0; f < (king & 7) && sq < 0; f++) sq = board.cells[rank + f] === rook ? rank + f : -1;
+    else if (c >= 'a' && c <= 'h' && board.cells[rank + c.charCodeAt(0) - 97] === rook)
+      sq = rank + c.charCodeAt(0) - 97;
     if (sq >= 0) rooks.push(sq);
   }
   return rooks;
@@ -113,8 +141,10 @@ function castleFeatures(board: Board, legal: readonly string[], king: number, ch
   for (const rook of rooks) {
     const kingSide = rook > king;
     const rank = king & ~7;
-    const kingTo = rank + (kingSide ? 6 : 2), rookTo = rank + (kingSide ? 5 : 3);
-    const lo = Math.min(king, rook, kingTo, rookTo), hi = Math.max(king, rook, kingTo, rookTo);
+    const kingTo = rank + (kingSide ? 6 : 2),
+      rookTo = rank + (kingSide ? 5 : 3);
+    const lo = Math.min(king, rook, kingTo, rookTo),
+      hi = Math.max(king, rook, kingTo, rookTo);
     let blocked = false;
     for (let sq = lo; sq <= hi; sq++) if (sq !== king && sq !== rook && board.cells[sq] !== 0) blocked = true;
     const uci = squareName(king) + squareName(chess960 ? rook : kingTo);

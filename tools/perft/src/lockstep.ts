@@ -75,7 +75,13 @@ export function lockstepDiff(subject: Walker, oracle: Walker, depth: number, roo
     const theirs = sortedWithIndex(oracle.moves());
     result.nodes++;
     if (!sameList(mine.text, theirs.text)) {
-      addMismatch(result, { rootFen, fen: subject.fen(), path: path.slice(), missing: sortedMinus(theirs.text, mine.text), extra: sortedMinus(mine.text, theirs.text) });
+      addMismatch(result, {
+        rootFen,
+        fen: subject.fen(),
+        path: path.slice(),
+        missing: sortedMinus(theirs.text, mine.text),
+        extra: sortedMinus(mine.text, theirs.text),
+      });
       return;
     }
     if (d <= 1) return;

@@ -45,14 +45,31 @@ export function statTicks(stat: string): number {
 }
 
 /** The six positions, opening to endgame: data/nps-positions.fen, shared with the browser and search-bench measurements. */
-export const NPS_POSITIONS: readonly string[] = readFileSync(new URL('../../../data/nps-positions.fen', import.meta.url), 'utf8').split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+export const NPS_POSITIONS: readonly string[] = readFileSync(
+  new URL('../../../data/nps-positions.fen', import.meta.url),
+  'utf8',
+)
+  .split('\n')
+  .filter((l) => l.trim() !== '' && !l.startsWith('#'));
 
 export const NPS_USAGE =
   'nps [--engine name=X cmd="..." [option.Hash=16] [init=LINE ...]] ... [--movetime 2000] [--rounds 1] [--warmup 1]';
 
 /** The default engines: Tempo's release build and the peers found on this machine. */
-export function defaultEngines(tempoPath: string, lozzaPath: string | undefined, stockfishPath: string | undefined): NpsEngine[] {
-  const base = (name: string, cmd: string): NpsEngine => ({ name, cmd, options: [['Threads', '1'], ['Hash', '16']], init: ['ucinewgame'] });
+export function defaultEngines(
+  tempoPath: string,
+  lozzaPath: string | undefined,
+  stockfishPath: string | undefined,
+): NpsEngine[] {
+  const base = (name: string, cmd: string): NpsEngine => ({
+    name,
+    cmd,
+    options: [
+      ['Threads', '1'],
+      ['Hash', '16'],
+    ],
+    init: ['ucinewgame'],
+  });
   const out = [base('Tempo', `node "${tempoPath}"`)];
   if (lozzaPath !== undefined) out.push(base('Lozza2', `node "${lozzaPath}"`));
   if (stockfishPath !== undefined) out.push(base('Stockfish', `"${stockfishPath}"`));
@@ -60,7 +77,8 @@ export function defaultEngines(tempoPath: string, lozzaPath: string | undefined,
 }
 
 function positiveInt(what: string, text: string | undefined, min: number): number {
-  if (text === undefined || !/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`nps: ${what} must be an integer from ${min} up, got "${text ?? ''}"`);
+  if (text === undefined || !/^\d+$/.test(text) || Number(text) < min)
+    throw new UsageError(`nps: ${what} must be an integer from ${min} up, got "${text ?? ''}"`);
   return Number(text);
 }
 
@@ -71,7 +89,8 @@ export function parseEngineWords(words: string[]): NpsEngine {
   for (const w of words) {
     const eq = w.indexOf('=');
     if (eq <= 0) throw new UsageError(`nps: --engine wants key=value words, got "${w}"`);
-    const key = w.slice(0, eq), value = w.slice(eq + 1);
+    const key = w.slice(0, eq),
+      value = w.slice(eq + 1);
     if (key === 'name') e.name = value;
     else if (key === 'cmd') e.cmd = value;
     else if (key.startsWith('option.') && key.length > 7) e.options.push([key.slice(7), value]);
@@ -126,7 +145,8 @@ export function readSample(lines: readonly string[], wallMs: number): Sample {
     if (!line.startsWith('info ')) continue;
     const n = / nodes (\d+)/.exec(line);
     if (!n) continue;
-    const t = / time (\d+)/.exec(line), s = / nps (\d+)/.exec(line);
+    const t = / time (\d+)/.exec(line),
+      s = / nps (\d+)/.exec(line);
     const sample: Sample = { nodes: Number(n[1]), ms: t ? Number(t[1]) : wallMs };
     if (s) sample.nps = Number(s[1]);
     return sample;
@@ -193,13 +213,18 @@ export function formatNps(names: readonly string[], tally: NpsTally): string[] {
   const lines = table(['position', ...names], rows);
   for (let e = 1; e < names.length; e++) {
     const r = tally.ratio(e);
-    lines.push(`${names[0]} / ${names[e]}: ${r.total.toFixed(2)} (per position ${r.min.toFixed(2)} to ${r.max.toFixed(2)})`);
+    lines.push(
+      `${names[0]} / ${names[e]}: ${r.total.toFixed(2)} (per position ${r.min.toFixed(2)} to ${r.max.toFixed(2)})`,
+    );
   }
   // On a shared machine an engine gets a varying share of a core: nodes over the CPU
   // time its processes used (all threads: the search, the JIT, the GC) are steadier.
   if (names.every((_, e) => !Number.isNaN(tally.cpuTotal(e)))) {
-    lines.push(`nodes per CPU second (all threads of the engine's processes): ${names.map((n, e) => `${n} ${k(tally.cpuTotal(e))}`).join(', ')}`);
-    for (let e = 1; e < names.length; e++) lines.push(`${names[0]} / ${names[e]} by CPU time: ${(tally.cpuTotal(0) / tally.cpuTotal(e)).toFixed(2)}`);
+    lines.push(
+      `nodes per CPU second (all threads of the engine's processes): ${names.map((n, e) => `${n} ${k(tally.cpuTotal(e))}`).join(', ')}`,
+    );
+    for (let e = 1; e < names.length; e++)
+      lines.push(`${names[0]} / ${names[e]} by CPU time: ${(tally.cpuTotal(0) / tally.cpuTotal(e)).toFixed(2)}`);
   }
   return lines;
 }

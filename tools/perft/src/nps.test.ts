@@ -1,29 +1,64 @@
 import { describe, expect, test } from 'vitest';
 import { collectIo, fakeUciCommand, UsageError } from '@tempo-chess/toolkit';
 import { main } from './nps';
-import { defaultEngines, formatNps, NPS_POSITIONS, NpsTally, parseEngineWords, parseNpsArgs, readSample, statTicks, type NpsEngine } from './nps-parse';
+import {
+  defaultEngines,
+  formatNps,
+  NPS_POSITIONS,
+  NpsTally,
+  parseEngineWords,
+  parseNpsArgs,
+  readSample,
+  statTicks,
+  type NpsEngine,
+} from './nps-parse';
 
 const none = (): NpsEngine[] => [];
 
 describe('nps arguments', () => {
   test('an engine: name, command, options in order, init lines (ucinewgame unless given)', () => {
     expect(parseEngineWords(['name=L', 'cmd=node l.js', 'option.Hash=16', 'option.Threads=1'])).toEqual({
-      name: 'L', cmd: 'node l.js', options: [['Hash', '16'], ['Threads', '1']], init: ['ucinewgame'],
+      name: 'L',
+      cmd: 'node l.js',
+      options: [
+        ['Hash', '16'],
+        ['Threads', '1'],
+      ],
+      init: ['ucinewgame'],
     });
-    expect(parseEngineWords(['cmd=/usr/games/stockfish', 'init=ucinewgame', 'init=setoption name Clear Hash']).init).toEqual([
-      'ucinewgame', 'setoption name Clear Hash',
-    ]);
+    expect(
+      parseEngineWords(['cmd=/usr/games/stockfish', 'init=ucinewgame', 'init=setoption name Clear Hash']).init,
+    ).toEqual(['ucinewgame', 'setoption name Clear Hash']);
     expect(parseEngineWords(['cmd=x', 'init=']).init).toEqual([]);
     expect(parseEngineWords(['cmd=/usr/games/stockfish']).name).toBe('stockfish');
   });
 
   test('options, and the defaults when no engine is given', () => {
-    const o = parseNpsArgs(['--engine', 'name=A', 'cmd=a', '--engine', 'name=B', 'cmd=b', '--movetime', '500', '--rounds', '3', '--warmup', '0'], none);
+    const o = parseNpsArgs(
+      [
+        '--engine',
+        'name=A',
+        'cmd=a',
+        '--engine',
+        'name=B',
+        'cmd=b',
+        '--movetime',
+        '500',
+        '--rounds',
+        '3',
+        '--warmup',
+        '0',
+      ],
+      none,
+    );
     expect(o.engines.map((e) => e.name)).toEqual(['A', 'B']);
     expect([o.movetime, o.rounds, o.warmup]).toEqual([500, 3, 0]);
     const d = parseNpsArgs([], () => defaultEngines('/t/tempo.js', '/p/lozza2.js', undefined));
     expect([d.movetime, d.rounds, d.warmup]).toEqual([2000, 1, 1]);
-    expect(d.engines.map((e) => [e.name, e.cmd])).toEqual([['Tempo', 'node "/t/tempo.js"'], ['Lozza2', 'node "/p/lozza2.js"']]);
+    expect(d.engines.map((e) => [e.name, e.cmd])).toEqual([
+      ['Tempo', 'node "/t/tempo.js"'],
+      ['Lozza2', 'node "/p/lozza2.js"'],
+    ]);
     expect(d.engines[1].init).toEqual(['ucinewgame']);
   });
 
@@ -53,8 +88,12 @@ describe('reading a search', () => {
     expect(readSample(lines, 2003)).toEqual({ nodes: 1600000, ms: 2000, nps: 800000 });
   });
 
-  test('Lozza\'s node lines (nodes, time, nps only) count; without time the measured time does', () => {
-    expect(readSample(['info nodes 2700000 time 2001 nps 1349325', 'bestmove d2d4'], 2010)).toEqual({ nodes: 2700000, ms: 2001, nps: 1349325 });
+  test("Lozza's node lines (nodes, time, nps only) count; without time the measured time does", () => {
+    expect(readSample(['info nodes 2700000 time 2001 nps 1349325', 'bestmove d2d4'], 2010)).toEqual({
+      nodes: 2700000,
+      ms: 2001,
+      nps: 1349325,
+    });
     expect(readSample(['info depth 1 score cp 3 nodes 1', 'bestmove a2a3'], 12.5)).toEqual({ nodes: 1, ms: 12.5 });
   });
 
@@ -86,14 +125,17 @@ describe('sums and report', () => {
     expect(lines[0].split(/\s+/)).toEqual(['position', 'T', 'L', 'S']);
     expect(lines[2].split(/\s+/)).toEqual(['1', '1000', '2000', '1000']);
     expect(lines[4].split(/\s+/)).toEqual(['total', '2000', '2000', '1000']);
-    expect(lines.slice(5)).toEqual(['T / L: 1.00 (per position 0.50 to 1.50)', 'T / S: 2.00 (per position 1.00 to 3.00)']);
+    expect(lines.slice(5)).toEqual([
+      'T / L: 1.00 (per position 0.50 to 1.50)',
+      'T / S: 2.00 (per position 1.00 to 3.00)',
+    ]);
     expect(t.cpuTotal(0)).toBe(2000);
     expect(t.cpuTotal(1)).toBeNaN(); // some searches without CPU time: no CPU figures at all
     const u = new NpsTally(2, 1);
     u.add(0, 0, { nodes: 3000, ms: 1000, cpuMs: 1000 });
     u.add(1, 0, { nodes: 1000, ms: 1000, cpuMs: 1000 });
     expect(formatNps(['T', 'L'], u).slice(-2)).toEqual([
-      'nodes per CPU second (all threads of the engine\'s processes): T 3000, L 1000',
+      "nodes per CPU second (all threads of the engine's processes): T 3000, L 1000",
       'T / L by CPU time: 3.00',
     ]);
   });
@@ -103,7 +145,19 @@ describe('nps against the fake engine', () => {
   test('two engines, a warm-up and two counted rounds: a row for every position, the total and the ratio', async () => {
     const io = collectIo();
     const code = await main(
-      ['--engine', 'name=F1', `cmd=${fakeUciCommand()}`, 'option.Hash=16', '--engine', 'name=F2', `cmd=${fakeUciCommand('--seed', '2')}`, '--movetime', '50', '--rounds', '2'],
+      [
+        '--engine',
+        'name=F1',
+        `cmd=${fakeUciCommand()}`,
+        'option.Hash=16',
+        '--engine',
+        'name=F2',
+        `cmd=${fakeUciCommand('--seed', '2')}`,
+        '--movetime',
+        '50',
+        '--rounds',
+        '2',
+      ],
       io,
       none,
     );
@@ -114,13 +168,20 @@ describe('nps against the fake engine', () => {
     const rows = io.stdout.filter((l) => /^\d+\s/.test(l));
     expect(rows).toHaveLength(NPS_POSITIONS.length);
     expect(io.stdout.some((l) => /^total\s+\d+\s+\d+$/.test(l))).toBe(true);
-    expect(io.stdout.filter((l) => /^F1 \/ F2: \d+\.\d\d \(per position \d+\.\d\d to \d+\.\d\d\)$/.test(l))).toHaveLength(1);
-    if (process.platform === 'linux') expect(io.stdout.some((l) => /^nodes per CPU second \(.*\): F1 \d+, F2 \d+$/.test(l))).toBe(true);
+    expect(
+      io.stdout.filter((l) => /^F1 \/ F2: \d+\.\d\d \(per position \d+\.\d\d to \d+\.\d\d\)$/.test(l)),
+    ).toHaveLength(1);
+    if (process.platform === 'linux')
+      expect(io.stdout.some((l) => /^nodes per CPU second \(.*\): F1 \d+, F2 \d+$/.test(l))).toBe(true);
   });
 
   test('an engine that crashes mid-run is named with the position, in one line, exit code 1', async () => {
     const io = collectIo();
-    const code = await main(['--engine', 'name=Bad', `cmd=${fakeUciCommand('--misbehave', 'crash', '--at', '2')}`, '--movetime', '20'], io, none);
+    const code = await main(
+      ['--engine', 'name=Bad', `cmd=${fakeUciCommand('--misbehave', 'crash', '--at', '2')}`, '--movetime', '20'],
+      io,
+      none,
+    );
     expect(code).toBe(1);
     expect(io.stderr).toHaveLength(1);
     expect(io.stderr[0]).toMatch(/^tempo-nps: Bad on position 2: UCI engine .* exited with code 3/);

@@ -41,7 +41,11 @@ const TEMPO_PATH = fileURLToPath(new URL('../../../apps/uci/dist/tempo.js', impo
 function machineDefaults(env: NodeJS.ProcessEnv = process.env): NpsEngine[] {
   const lozza = env.LOZZA2 ?? join(homedir(), '.tempo', 'peers', 'lozza2.js');
   const stockfish = '/usr/games/stockfish';
-  return defaultEngines(TEMPO_PATH, existsSync(lozza) ? lozza : undefined, existsSync(stockfish) ? stockfish : undefined);
+  return defaultEngines(
+    TEMPO_PATH,
+    existsSync(lozza) ? lozza : undefined,
+    existsSync(stockfish) ? stockfish : undefined,
+  );
 }
 
 /** Clock ticks a second of /proc's CPU times (USER_HZ: 100 on every Linux port that Node runs on). */
@@ -75,7 +79,14 @@ async function searchOnce(engine: UciEngine, spec: NpsEngine, fen: string, movet
 }
 
 /** Runs the rounds; the tally holds the counted ones. */
-async function measure(specs: NpsEngine[], engines: UciEngine[], movetime: number, warmup: number, rounds: number, io: Io): Promise<NpsTally> {
+async function measure(
+  specs: NpsEngine[],
+  engines: UciEngine[],
+  movetime: number,
+  warmup: number,
+  rounds: number,
+  io: Io,
+): Promise<NpsTally> {
   const tally = new NpsTally(specs.length, NPS_POSITIONS.length);
   for (let round = 0; round < warmup + rounds; round++) {
     const counted = round >= warmup;
@@ -90,13 +101,19 @@ async function measure(specs: NpsEngine[], engines: UciEngine[], movetime: numbe
         if (counted) tally.add(e, p, s);
       }
     }
-    io.out(`round ${round + 1} of ${warmup + rounds} done (${counted ? 'counted' : 'warm-up'}), load ${loadavg()[0].toFixed(1)}`);
+    io.out(
+      `round ${round + 1} of ${warmup + rounds} done (${counted ? 'counted' : 'warm-up'}), load ${loadavg()[0].toFixed(1)}`,
+    );
   }
   return tally;
 }
 
 /** The command; resolves to the exit code (2 for a usage mistake, 1 for an engine that fails). */
-export async function main(argv: string[], io: Io = processIo, defaults: () => NpsEngine[] = machineDefaults): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = processIo,
+  defaults: () => NpsEngine[] = machineDefaults,
+): Promise<number> {
   if (argv[0] === '--help' || argv[0] === '-h') {
     io.out(`usage: ${NPS_USAGE}`);
     return 0;
@@ -119,8 +136,11 @@ export async function main(argv: string[], io: Io = processIo, defaults: () => N
       await engine.tell(...spec.options.map(([name, value]) => `setoption name ${name} value ${value}`));
     }
     const tally = await measure(o.engines, engines, o.movetime, o.warmup, o.rounds, io);
-    io.out('nodes a second (each engine\'s nodes over its time, from its last info line of every search):');
-    formatNps(o.engines.map((e) => e.name), tally).forEach((l) => io.out(l));
+    io.out("nodes a second (each engine's nodes over its time, from its last info line of every search):");
+    formatNps(
+      o.engines.map((e) => e.name),
+      tally,
+    ).forEach((l) => io.out(l));
     return 0;
   } catch (e) {
     return failureExit('tempo-nps', e, io);

@@ -23,7 +23,6 @@ interface Reply {
   result: PositionResult;
 }
 
-
 /** The worker's loop: diff each task against chess.js with `subject`, reply with the result. */
 export function serveDiffWorker(subject: WalkerFactory): void {
   const { depth } = workerData as { depth: number };
@@ -39,12 +38,17 @@ export function serveDiffWorker(subject: WalkerFactory): void {
 
 /** Diffs positions against chess.js over `jobs` workers running `script` (the CLI bundle). */
 export async function diffChessJsParallel(
-  positions: readonly DiffPosition[], depth: number, jobs: number, script: URL, progress?: DiffProgress,
+  positions: readonly DiffPosition[],
+  depth: number,
+  jobs: number,
+  script: URL,
+  progress?: DiffProgress,
 ): Promise<DiffSummary> {
   const start = performance.now();
   const results = new Array<PositionResult>(positions.length);
   const workers: Worker[] = [];
-  let next = 0, done = 0;
+  let next = 0,
+    done = 0;
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {
       const worker = new Worker(script, { workerData: { kind: WORKER_KIND, depth } });

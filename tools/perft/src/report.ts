@@ -25,7 +25,8 @@ export function formatResults(results: readonly PositionResult[], fens: readonly
   results.forEach((r, i) => {
     if (r.error) lines.push(`ERROR in position ${i + 1}: ${fens[i]}`, `  ${r.error}`);
     for (const m of r.mismatches) lines.push(...formatMismatch(m, i));
-    if (r.mismatchCount > r.mismatches.length) lines.push(`  ... and ${r.mismatchCount - r.mismatches.length} more differing nodes in position ${i + 1}`);
+    if (r.mismatchCount > r.mismatches.length)
+      lines.push(`  ... and ${r.mismatchCount - r.mismatches.length} more differing nodes in position ${i + 1}`);
   });
   return lines;
 }
@@ -33,6 +34,7 @@ export function formatResults(results: readonly PositionResult[], fens: readonly
 /** A plain text table with right-aligned columns after the first. */
 export function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-  const line = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
 }

@@ -23,7 +23,13 @@ export interface Start {
   corner?: boolean;
 }
 
-const opening = (name: string, moves: string): Start => ({ name, fen: START, moves: moves ? moves.split(' ') : [], maxPlies: 120, weight: 1 });
+const opening = (name: string, moves: string): Start => ({
+  name,
+  fen: START,
+  moves: moves ? moves.split(' ') : [],
+  maxPlies: 120,
+  weight: 1,
+});
 const middle = (name: string, fen: string): Start => ({ name, fen, moves: [], maxPlies: 60, weight: 1 });
 const corner = (name: string, fen: string): Start => ({ name, fen, moves: [], maxPlies: 16, weight: 2, corner: true });
 
@@ -67,7 +73,18 @@ export const STANDARD_STARTS: readonly Start[] = [
   corner('promotions both sides', 'n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1'),
 ];
 
-const KNIGHT_PAIRS = [[0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]];
+const KNIGHT_PAIRS = [
+  [0, 1],
+  [0, 2],
+  [0, 3],
+  [0, 4],
+  [1, 2],
+  [1, 3],
+  [1, 4],
+  [2, 3],
+  [2, 4],
+  [3, 4],
+];
 
 /** The Chess960 start position with Scharnagl number `n` (0..959; 518 is the standard one), X-FEN castling. */
 export function chess960Start(n: number): string {

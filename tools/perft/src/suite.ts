@@ -39,8 +39,15 @@ export function depthsToCheck(entry: EpdEntry, maxDepth: number): EpdEntry['dept
  * as it is found.
  */
 export function runSuite(
-  entries: readonly EpdEntry[], parseErrors: readonly EpdError[], perft: PerftFn, maxDepth: number,
-  hooks: { onCheck?: (nodes: number) => void; onFailure?: (f: SuiteFailure) => void; onError?: (e: EpdError) => void } = {},
+  entries: readonly EpdEntry[],
+  parseErrors: readonly EpdError[],
+  perft: PerftFn,
+  maxDepth: number,
+  hooks: {
+    onCheck?: (nodes: number) => void;
+    onFailure?: (f: SuiteFailure) => void;
+    onError?: (e: EpdError) => void;
+  } = {},
 ): SuiteResult {
   const result: SuiteResult = { positions: 0, checks: 0, nodes: 0, failures: [], errors: [...parseErrors] };
   for (const entry of entries) {

@@ -71,6 +71,11 @@ export function tempoPerft(fen: string, chess960: boolean, depth: number, bulk =
 }
 
 /** Divide of a FEN in Tempo, in generation order. */
-export function tempoDivide(fen: string, chess960: boolean, depth: number, bulk = true): Array<{ uci: string; nodes: number }> {
+export function tempoDivide(
+  fen: string,
+  chess960: boolean,
+  depth: number,
+  bulk = true,
+): Array<{ uci: string; nodes: number }> {
   return divide(tempoPosition(fen, chess960), depth, bulk).map(({ uci, nodes }) => ({ uci, nodes }));
 }

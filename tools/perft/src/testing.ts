@@ -75,7 +75,8 @@ abstract class ListRewriter implements Walker {
 export class DropsEnPassant extends ListRewriter {
   protected rewrite(moves: string[]): { keep: number[]; add: string[] } {
     const board = boardFromFen(this.inner.fen());
-    const isEp = (m: string) => board.ep >= 0 && parseSquare(m.slice(2, 4)) === board.ep && typeOf(board.cells[parseSquare(m.slice(0, 2))]) === P;
+    const isEp = (m: string) =>
+      board.ep >= 0 && parseSquare(m.slice(2, 4)) === board.ep && typeOf(board.cells[parseSquare(m.slice(0, 2))]) === P;
     return { keep: moves.map((_, i) => i).filter((i) => !isEp(moves[i])), add: [] };
   }
 }
@@ -87,7 +88,8 @@ export class AddsIllegalEnPassant extends ListRewriter {
 
   protected override beforePlay(uci: string): void {
     const board = boardFromFen(this.inner.fen());
-    const from = parseSquare(uci.slice(0, 2)), to = parseSquare(uci.slice(2, 4));
+    const from = parseSquare(uci.slice(0, 2)),
+      to = parseSquare(uci.slice(2, 4));
     const double = typeOf(board.cells[from]) === P && Math.abs(to - from) === 16;
     this.epAt[this.ply + 1] = double ? (from + to) / 2 : -1;
   }

@@ -11,7 +11,11 @@ import type { Walker } from './walker';
 
 /** Diffs one position against the engine down to `depth`. */
 export async function uciDiffPosition(
-  subject: Walker, engine: UciEngine, rootFen: string, chess960: boolean, depth: number,
+  subject: Walker,
+  engine: UciEngine,
+  rootFen: string,
+  chess960: boolean,
+  depth: number,
 ): Promise<PositionResult> {
   const result: PositionResult = { nodes: 0, mismatchCount: 0, mismatches: [] };
   const path: string[] = [];
@@ -21,8 +25,10 @@ export async function uciDiffPosition(
     const theirs = (await engine.divide(rootFen, path, d, chess960)).moves;
     const mine = subject.divide(d);
     result.nodes++;
-    const mineSorted = [...mine.keys()].sort(), theirsSorted = [...theirs.keys()].sort();
-    const missing = sortedMinus(theirsSorted, mineSorted), extra = sortedMinus(mineSorted, theirsSorted);
+    const mineSorted = [...mine.keys()].sort(),
+      theirsSorted = [...theirs.keys()].sort();
+    const missing = sortedMinus(theirsSorted, mineSorted),
+      extra = sortedMinus(mineSorted, theirsSorted);
     if (missing.length > 0 || extra.length > 0) {
       addMismatch(result, { rootFen, fen: subject.fen(), path: path.slice(), missing, extra });
       return true;
@@ -49,9 +55,20 @@ export async function uciDiffPosition(
 }
 
 /** A subtree whose counts differ although no move set below it does (a perft/divide inconsistency). */
-function reportCountOnly(result: PositionResult, subject: Walker, rootFen: string, path: string[], mine: number, theirs: number): void {
+function reportCountOnly(
+  result: PositionResult,
+  subject: Walker,
+  rootFen: string,
+  path: string[],
+  mine: number,
+  theirs: number,
+): void {
   addMismatch(result, {
-    rootFen, fen: subject.fen(), path: path.slice(), missing: [], extra: [],
+    rootFen,
+    fen: subject.fen(),
+    path: path.slice(),
+    missing: [],
+    extra: [],
     note: `subtree counts differ (subject ${mine}, oracle ${theirs}) but no move set below differs`,
   });
 }

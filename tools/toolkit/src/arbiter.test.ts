@@ -37,7 +37,8 @@ describe('the arbiter checks every move', () => {
     expect(b.play('g1h1')).toBe('O-O');
     expect(b.fen().split(' ')[0]).toBe('1r4kr/8/8/8/8/8/8/1R3RK1');
     const rep = createArbiter('1r4kr/8/8/8/8/8/8/1R4KR w - - 0 1', true);
-    for (const m of ['b1b2', 'b8b7', 'b2b1', 'b7b8', 'b1b2', 'b8b7', 'b2b1', 'b7b8']) expect(rep.play(m)).not.toBeNull();
+    for (const m of ['b1b2', 'b8b7', 'b2b1', 'b7b8', 'b1b2', 'b8b7', 'b2b1', 'b7b8'])
+      expect(rep.play(m)).not.toBeNull();
     expect(rep.outcome()?.reason).toBe('threefold repetition');
   });
 });
@@ -45,11 +46,17 @@ describe('the arbiter checks every move', () => {
 describe('openings', () => {
   it('reads PGN main lines as engine moves (castling e1g1) and EPD positions, and names a bad line', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolkit-'));
-    writeFileSync(join(dir, 'o.pgn'), '[Event "?"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n\n[FEN "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"]\n[SetUp "1"]\n\n1. O-O-O *\n');
+    writeFileSync(
+      join(dir, 'o.pgn'),
+      '[Event "?"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 *\n\n[FEN "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"]\n[SetUp "1"]\n\n1. O-O-O *\n',
+    );
     const pgn = readOpenings(join(dir, 'o.pgn'), false);
     expect(pgn[0].moves).toEqual(['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'f8c5', 'e1g1', 'g8f6']);
     expect(pgn[1]).toEqual({ fen: '4k3/8/8/8/8/8/8/R3K3 w Q - 0 1', moves: ['e1c1'] });
-    writeFileSync(join(dir, 'o.epd'), '# comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;id "start"\n7k/5Q2/6K1/8/8/8/8/9 b - -\n');
+    writeFileSync(
+      join(dir, 'o.epd'),
+      '# comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;id "start"\n7k/5Q2/6K1/8/8/8/8/9 b - -\n',
+    );
     expect(() => readOpenings(join(dir, 'o.epd'), false)).toThrow(/o\.epd:3: not a playable position/);
   });
 });

@@ -31,7 +31,9 @@ function describeParseError(e: unknown): string {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return `unknown option ${quoted}`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return /argument missing/.test(err.message ?? '') ? `option ${quoted.split(' ')[0]} needs a value` : `bad value for ${quoted}`;
+      return /argument missing/.test(err.message ?? '')
+        ? `option ${quoted.split(' ')[0]} needs a value`
+        : `bad value for ${quoted}`;
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return `unexpected argument ${quoted}`;
     default:
@@ -40,7 +42,14 @@ function describeParseError(e: unknown): string {
 }
 
 /** An integer option or argument within [min, max]; `fallback` when absent. */
-export function intArg(command: string, name: string, text: string | undefined, min: number, max: number, fallback?: number): number {
+export function intArg(
+  command: string,
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+  fallback?: number,
+): number {
   if (text === undefined) {
     if (fallback === undefined) throw new UsageError(`${command}: ${name} is required`);
     return fallback;
@@ -53,6 +62,8 @@ export function intArg(command: string, name: string, text: string | undefined, 
 
 /** Throws UsageError unless exactly `count` positionals were given. */
 export function expectPositionals(command: string, positionals: string[], names: string[]): void {
-  if (positionals.length < names.length) throw new UsageError(`${command}: missing ${names.slice(positionals.length).join(', ')}`);
-  if (positionals.length > names.length) throw new UsageError(`${command}: unexpected argument ${positionals[names.length]}`);
+  if (positionals.length < names.length)
+    throw new UsageError(`${command}: missing ${names.slice(positionals.length).join(', ')}`);
+  if (positionals.length > names.length)
+    throw new UsageError(`${command}: unexpected argument ${positionals[names.length]}`);
 }

@@ -48,7 +48,8 @@ export function parseEpdLine(text: string, line: number, forceChess960 = false):
   if (fields.length !== 4 && fields.length !== 6) {
     return { line, message: `FEN has ${fields.length} fields, expected 4 or 6` };
   }
-  if (!CASTLING.test(fields[2])) return { line, message: `castling field "${fields[2]}" is not KQkq, X-FEN or Shredder-FEN` };
+  if (!CASTLING.test(fields[2]))
+    return { line, message: `castling field "${fields[2]}" is not KQkq, X-FEN or Shredder-FEN` };
   const fen = (fields.length === 4 ? [...fields, '0', '1'] : fields).join(' ');
   const depths: EpdEntry['depths'] = [];
   for (const op of ops) {
@@ -93,7 +94,14 @@ function readInput<T>(path: string, read: (path: string) => T): T {
     return read(path);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? e);
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES'
+            ? 'permission denied'
+            : String(code ?? e);
     throw new InputError(`cannot read ${path}: ${why}`);
   }
 }
@@ -105,7 +113,8 @@ export function parseFenList(text: string): Array<{ line: number; fen: string }>
     const trimmed = lineText.trim();
     if (trimmed === '' || trimmed.startsWith('#')) return;
     const fields = trimmed.split(';')[0].trim().split(/\s+/);
-    const clocks = fields.length >= 6 && /^\d+$/.test(fields[4]) && /^\d+$/.test(fields[5]) ? fields.slice(4, 6) : ['0', '1'];
+    const clocks =
+      fields.length >= 6 && /^\d+$/.test(fields[4]) && /^\d+$/.test(fields[5]) ? fields.slice(4, 6) : ['0', '1'];
     const fen = [...fields.slice(0, 4), ...clocks].join(' ');
     out.push({ line: i + 1, fen });
   });

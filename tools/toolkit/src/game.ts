@@ -68,7 +68,11 @@ const TERMINATION: Record<FailureKind, string> = {
 };
 
 /** Plays one game from `opening`; `players` are [white, black]. Never throws for an engine's fault. */
-export async function playGame(players: [UciPlayer, UciPlayer], opening: Opening, settings: GameSettings): Promise<GameRecord> {
+export async function playGame(
+  players: [UciPlayer, UciPlayer],
+  opening: Opening,
+  settings: GameSettings,
+): Promise<GameRecord> {
   const arbiter = createArbiter(opening.fen, settings.chess960);
   const record: GameRecord = { result: '1/2-1/2', reason: '', termination: 'normal', startFen: opening.fen, moves: [] };
   const uciMoves: string[] = [];
@@ -85,7 +89,8 @@ export async function playGame(players: [UciPlayer, UciPlayer], opening: Opening
     record.termination = termination;
     return record;
   };
-  const sideName = (side: 'w' | 'b') => `${side === 'w' ? 'White' : 'Black'} (${players[side === 'w' ? 0 : 1].spec.name})`;
+  const sideName = (side: 'w' | 'b') =>
+    `${side === 'w' ? 'White' : 'Black'} (${players[side === 'w' ? 0 : 1].spec.name})`;
 
   for (const [i, p] of players.entries()) {
     try {
@@ -151,7 +156,12 @@ export async function playGame(players: [UciPlayer, UciPlayer], opening: Opening
 }
 
 /** The `go` arguments and the time the engine may take (clock plus margin). */
-function goCommand(mover: number, settings: GameSettings, clocks: number[], made: number): { goArgs: string; limitMs: number } {
+function goCommand(
+  mover: number,
+  settings: GameSettings,
+  clocks: number[],
+  made: number,
+): { goArgs: string; limitMs: number } {
   const limit = settings.limits[mover];
   const margin = settings.marginMs;
   switch (limit.kind) {
@@ -179,7 +189,11 @@ class AdjudicationState {
 
   constructor(private readonly a: Adjudication) {}
 
-  update(side: 'w' | 'b', score: number | undefined, moveNumber: number): { result: GameResult; reason: string } | null {
+  update(
+    side: 'w' | 'b',
+    score: number | undefined,
+    moveNumber: number,
+  ): { result: GameResult; reason: string } | null {
     const { draw, resign } = this.a;
     if (draw) {
       if (score !== undefined && moveNumber >= draw.moveNumber && Math.abs(score) <= draw.score) this.drawRun++;
@@ -193,7 +207,10 @@ class AdjudicationState {
         const ahead = white !== undefined && (k === 'w' ? white >= resign.score : white <= -resign.score);
         this.resignRun[k] = ahead ? this.resignRun[k] + 1 : 0;
         if (this.resignRun[k] >= 2 * resign.moveCount) {
-          return { result: k === 'w' ? '1-0' : '0-1', reason: `adjudication: ${k === 'w' ? 'Black' : 'White'} resigns` };
+          return {
+            result: k === 'w' ? '1-0' : '0-1',
+            reason: `adjudication: ${k === 'w' ? 'Black' : 'White'} resigns`,
+          };
         }
       }
     }

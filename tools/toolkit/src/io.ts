@@ -19,7 +19,8 @@ export const processIo: Io = {
 
 /** Collects output lines (for tests). */
 export function collectIo(): Io & { stdout: string[]; stderr: string[] } {
-  const stdout: string[] = [], stderr: string[] = [];
+  const stdout: string[] = [],
+    stderr: string[] = [];
   return { stdout, stderr, out: (l) => stdout.push(l), err: (l) => stderr.push(l) };
 }
 

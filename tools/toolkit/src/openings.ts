@@ -19,7 +19,9 @@ export interface Opening {
 /** Reads openings from an EPD or PGN file (by extension `.pgn`, else EPD). Throws InputError. */
 export function readOpenings(path: string, chess960: boolean, maxPlies = Infinity): Opening[] {
   const text = readTextFile(path);
-  const openings = /\.pgn$/i.test(path) ? parsePgnOpenings(text, path, chess960, maxPlies) : parseEpdOpenings(text, path, chess960);
+  const openings = /\.pgn$/i.test(path)
+    ? parsePgnOpenings(text, path, chess960, maxPlies)
+    : parseEpdOpenings(text, path, chess960);
   if (openings.length === 0) throw new InputError(`${path}: no openings in the file`);
   return openings;
 }
@@ -30,7 +32,9 @@ function parseEpdOpenings(text: string, path: string, chess960: boolean): Openin
       // The constructors check the FEN; a position already decided would simply end its games at once.
       createArbiter(fen, chess960);
     } catch (e) {
-      throw new InputError(`${path}:${line}: not a playable position "${fen}" (${(e as Error).message.split('\n')[0]})`);
+      throw new InputError(
+        `${path}:${line}: not a playable position "${fen}" (${(e as Error).message.split('\n')[0]})`,
+      );
     }
     return { fen, moves: [] };
   });
@@ -49,7 +53,8 @@ function parsePgnOpenings(text: string, path: string, chess960: boolean, maxPlie
       if (moves.length >= maxPlies) break;
       const move = parseSan(pos, node.san);
       const uci = move && arbiter.legalMoves().find((m) => sameMove(m, makeUci(move)));
-      if (!move || !uci) throw new InputError(`${path}: game ${i + 1}: illegal move "${node.san}" at ply ${moves.length + 1}`);
+      if (!move || !uci)
+        throw new InputError(`${path}: game ${i + 1}: illegal move "${node.san}" at ply ${moves.length + 1}`);
       moves.push(uci);
       arbiter.play(uci);
       pos.play(move);

@@ -12,7 +12,13 @@ export interface Progress {
 }
 
 const format = (n: number): string =>
-  n >= 1e9 ? `${(n / 1e9).toFixed(2)}G` : n >= 1e6 ? `${(n / 1e6).toFixed(2)}M` : n >= 1e4 ? `${(n / 1e3).toFixed(1)}k` : String(Math.round(n));
+  n >= 1e9
+    ? `${(n / 1e9).toFixed(2)}G`
+    : n >= 1e6
+      ? `${(n / 1e6).toFixed(2)}M`
+      : n >= 1e4
+        ? `${(n / 1e3).toFixed(1)}k`
+        : String(Math.round(n));
 
 /** Starts a bar over `total` units named `unit` (e.g. "positions", "nodes"). */
 export function startProgress(total: number, unit: string): Progress {
@@ -27,7 +33,11 @@ export function startProgress(total: number, unit: string): Progress {
   );
   const start = performance.now();
   let value = 0;
-  const payload = () => ({ done: format(value), all: format(total), rate: format(value / Math.max(1e-3, (performance.now() - start) / 1000)) });
+  const payload = () => ({
+    done: format(value),
+    all: format(total),
+    rate: format(value / Math.max(1e-3, (performance.now() - start) / 1000)),
+  });
   bar.start(total, 0, payload());
   return {
     add(amount: number) {

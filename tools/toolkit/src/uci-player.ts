@@ -265,7 +265,9 @@ export class UciPlayer {
 /** Splits a command line into words as a POSIX shell would for plain words and quotes (no expansions). */
 export function splitCommand(cmd: string): string[] {
   const words: string[] = [];
-  let word = '', inWord = false, quote: string | null = null;
+  let word = '',
+    inWord = false,
+    quote: string | null = null;
   for (let i = 0; i < cmd.length; i++) {
     const c = cmd[i];
     if (quote) {
@@ -305,7 +307,7 @@ export function parseInfo(line: string, info: SearchInfo): void {
         info.score = v;
         info.scoreText = `${v >= 0 ? '+' : '-'}${(Math.abs(v) / 100).toFixed(2)}`;
       } else if (t[i + 1] === 'mate') {
-        info.score = v > 0 ? 100000 - (2 * v - 1) : -100000 - (2 * v);
+        info.score = v > 0 ? 100000 - (2 * v - 1) : -100000 - 2 * v;
         info.scoreText = `${v > 0 ? '+' : '-'}M${Math.abs(v)}`;
       }
     }

@@ -19,10 +19,13 @@ describe.skipIf(process.platform !== 'linux')('UciEngine.start (reads /proc)', (
     const script = join(dir, 'silent.cjs');
     const pidFile = join(dir, 'pid');
     // Reads stdin and answers nothing, for ever (a hung engine, or a program that is not one).
-    writeFileSync(script, `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume();`);
-    await expect(UciEngine.start(`${JSON.stringify(process.execPath)} ${JSON.stringify(script)}`, 1500)).rejects.toThrow(
-      /did not answer within 1.5 s$/,
+    writeFileSync(
+      script,
+      `require('fs').writeFileSync(${JSON.stringify(pidFile)}, String(process.pid)); process.stdin.resume();`,
     );
+    await expect(
+      UciEngine.start(`${JSON.stringify(process.execPath)} ${JSON.stringify(script)}`, 1500),
+    ).rejects.toThrow(/did not answer within 1.5 s$/);
     const pid = Number(readFileSync(pidFile, 'utf8'));
     for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 20));
     expect(alive(pid)).toBe(false);

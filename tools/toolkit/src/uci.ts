@@ -23,7 +23,10 @@ export class UciEngine {
   private stderrTail = '';
   private chess960: boolean | undefined;
 
-  private constructor(private readonly command: string, private readonly proc: ChildProcessWithoutNullStreams) {
+  private constructor(
+    private readonly command: string,
+    private readonly proc: ChildProcessWithoutNullStreams,
+  ) {
     createInterface({ input: proc.stdout }).on('line', (line) => {
       this.lines.push(line.trim());
       this.wake();
@@ -121,7 +124,13 @@ export class UciEngine {
   }
 
   /** `go perft depth` on the position reached by `moves` from `fen`. */
-  async divide(fen: string, moves: readonly string[], depth: number, chess960: boolean, timeoutMs = 600_000): Promise<UciDivide> {
+  async divide(
+    fen: string,
+    moves: readonly string[],
+    depth: number,
+    chess960: boolean,
+    timeoutMs = 600_000,
+  ): Promise<UciDivide> {
     await this.setChess960(chess960);
     this.send(`position fen ${fen}${moves.length > 0 ? ' moves ' + moves.join(' ') : ''}`);
     this.send(`go perft ${depth}`);
@@ -171,7 +180,11 @@ export class UciEngine {
  * Runs a UCI engine as a whole process for one `go perft depth` from the start
  * position (spawn, perft, quit, exit), as a person timing it from the shell would.
  */
-export function wholeProcessPerft(command: string, depth: number, timeoutMs = 600_000): Promise<{ nodes: number; seconds: number }> {
+export function wholeProcessPerft(
+  command: string,
+  depth: number,
+  timeoutMs = 600_000,
+): Promise<{ nodes: number; seconds: number }> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     // Its own process group: the shell does not always exec the command, and a kill must

@@ -33,7 +33,13 @@ export function gameRng(seed: number, index: number): Rng {
 }
 
 /** Plays games first..last (inclusive) and returns their records as text, one line each with its newline. */
-export function playChunk(player: SelfPlayer, spec: GameSpec, first: number, last: number, onGame?: (g: GameSummary) => void): string {
+export function playChunk(
+  player: SelfPlayer,
+  spec: GameSpec,
+  first: number,
+  last: number,
+  onGame?: (g: GameSummary) => void,
+): string {
   let text = '';
   for (let i = first; i <= last; i++) {
     const g = player.play(spec.openings, gameRng(spec.seed, i), spec.nodes);

@@ -3,7 +3,14 @@
  */
 import { join, resolve } from 'node:path';
 import { START_FEN, Position } from '@tempo-chess/position';
-import { DEFAULT_PARAMS, PRESET_NAMES, isPresetName, paramsFromJson, presetParams, type EvalParams } from '@tempo-chess/eval';
+import {
+  DEFAULT_PARAMS,
+  PRESET_NAMES,
+  isPresetName,
+  paramsFromJson,
+  presetParams,
+  type EvalParams,
+} from '@tempo-chess/eval';
 import { NET_HEADER_BYTES, NetFileError, decodeNet, fnv1a, type NetWeights } from '@tempo-chess/nnue';
 import {
   InputError,
@@ -59,15 +66,15 @@ export const USAGE = [
   '  --openings-part P all (default), or train: the lines whose index (0-based) % 10 != 0, or test: the',
   '                    other tenth (target matches start from those; data and tuning use train)',
   '  --games N         games to play (default 1000)',
-  '  --nodes K         nodes per move, the search\'s node limit (default 5000)',
+  "  --nodes K         nodes per move, the search's node limit (default 5000)",
   '  --threads T       worker threads (default 1); the output does not depend on it',
   '  --seed S          run seed (default 1); game i uses the RNG seeded "S:i"',
   '  --out FILE        default $TEMPO_DATA/datagen/seed<S>-nodes<K>-games<N>.txt, else ~/.tempo/datagen/...',
   '  --chunk N         games per part file (default games/16 rounded up, at most 100, so 16 threads keep busy)',
   '  --hash MB         transposition table per worker (default 16), cleared before every game',
   '  --preset NAME     the engine plays with this evaluation preset (default: default, the committed table)',
-  '  --params FILE     ... or with this table (the evaluation\'s JSON, as tune writes it)',
-  '  --net FILE        ... or with this net (a net file, as tempo-nnue writes it; its hash is in the parts\' settings)',
+  "  --params FILE     ... or with this table (the evaluation's JSON, as tune writes it)",
+  "  --net FILE        ... or with this net (a net file, as tempo-nnue writes it; its hash is in the parts' settings)",
   '',
   'Games: a random opening, then 4-8 random legal plies (a start a depth-4 search scores beyond',
   `+/-${A.startScore} is drawn again). They end by checkmate, stalemate, threefold repetition, the fifty-move`,
@@ -117,7 +124,8 @@ export function parseDatagenArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   const seed = intArg(cmd, '--seed', values.seed, 0, 2 ** 31 - 1, 1);
   const chunk = intArg(cmd, '--chunk', values.chunk, 1, 1_000_000, defaultChunk(games));
   const hashMb = intArg(cmd, '--hash', values.hash, 1, 4096, 16);
-  if (values.openings === undefined) throw new UsageError(`${cmd}: --openings is required (an EPD file, or "startpos")`);
+  if (values.openings === undefined)
+    throw new UsageError(`${cmd}: --openings is required (an EPD file, or "startpos")`);
   const openingsPart = (values['openings-part'] ?? 'all') as OpeningsPart;
   if (!OPENINGS_PARTS.includes(openingsPart)) {
     throw new UsageError(`${cmd}: --openings-part must be one of ${OPENINGS_PARTS.join(', ')}, got "${openingsPart}"`);
@@ -127,9 +135,26 @@ export function parseDatagenArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   const out = resolve(values.out ?? join(defaultDataDir(env), `seed${seed}-nodes${nodes}-games${games}.txt`));
   const { evalParams, evalSource } = evalArgs(cmd, values.preset, values.params);
   if (values.net !== undefined && (values.preset !== undefined || values.params !== undefined))
-    throw new UsageError(`${cmd}: give --net or --preset/--params, not both (the net replaces the hand-crafted evaluation)`);
+    throw new UsageError(
+      `${cmd}: give --net or --preset/--params, not both (the net replaces the hand-crafted evaluation)`,
+    );
   const { net, netHash } = values.net === undefined ? { net: null, netHash: null } : netArg(values.net);
-  return { games, nodes, threads, seed, chunk, hashMb, openingsSource: values.openings, openingsPart, openings, out, evalParams, evalSource, net, netHash };
+  return {
+    games,
+    nodes,
+    threads,
+    seed,
+    chunk,
+    hashMb,
+    openingsSource: values.openings,
+    openingsPart,
+    openings,
+    out,
+    evalParams,
+    evalSource,
+    net,
+    netHash,
+  };
 }
 
 /** The net of --net, refused in one line (InputError) when the file is unreadable, truncated, corrupt or not a net. */
@@ -145,7 +170,11 @@ function netArg(file: string): { net: NetWeights; netHash: string } {
 }
 
 /** The weights of --preset or --params (at most one): DEFAULT_PARAMS itself when neither is given. */
-function evalArgs(cmd: string, preset: string | undefined, params: string | undefined): { evalParams: EvalParams; evalSource: string } {
+function evalArgs(
+  cmd: string,
+  preset: string | undefined,
+  params: string | undefined,
+): { evalParams: EvalParams; evalSource: string } {
   if (preset !== undefined && params !== undefined) throw new UsageError(`${cmd}: give --preset or --params, not both`);
   if (params !== undefined) {
     try {
@@ -156,7 +185,8 @@ function evalArgs(cmd: string, preset: string | undefined, params: string | unde
     }
   }
   const name = preset ?? 'default';
-  if (!isPresetName(name)) throw new UsageError(`${cmd}: --preset must be one of ${PRESET_NAMES.join(', ')}, got "${name}"`);
+  if (!isPresetName(name))
+    throw new UsageError(`${cmd}: --preset must be one of ${PRESET_NAMES.join(', ')}, got "${name}"`);
   return { evalParams: name === 'default' ? DEFAULT_PARAMS : presetParams(name), evalSource: `preset ${name}` };
 }
 

@@ -5,7 +5,16 @@
  * name, then rename), joins the parts into the output and reports.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { START_FEN } from '@tempo-chess/position';
 import { Searcher, TranspositionTable, createSignals, searchPosition } from '@tempo-chess/search';
@@ -67,7 +76,10 @@ export const partsDir = (out: string): string => `${out}.parts`;
  * plays the same, such as `--params` with the table that was the default).
  */
 export function settingsOf(config: DatagenConfig): Record<string, unknown> {
-  const searcher = new Searcher(new TranspositionTable(1), createSignals(), { evalParams: config.evalParams, net: config.net });
+  const searcher = new Searcher(new TranspositionTable(1), createSignals(), {
+    evalParams: config.evalParams,
+    net: config.net,
+  });
   const sig = searchPosition(START_FEN, { depth: 6 }, { searcher });
   return {
     format: 1,
@@ -76,7 +88,10 @@ export function settingsOf(config: DatagenConfig): Record<string, unknown> {
     seed: config.seed,
     chunk: config.chunk,
     hashMb: config.hashMb,
-    openings: { count: config.openings.length, sha256: createHash('sha256').update(config.openings.join('\n')).digest('hex') },
+    openings: {
+      count: config.openings.length,
+      sha256: createHash('sha256').update(config.openings.join('\n')).digest('hex'),
+    },
     engine: { depth6Nodes: sig.nodes, depth6Score: sig.score },
     // Only with --net, so that the settings of a run without one read as they always did.
     ...(config.netHash !== null ? { net: { hash: config.netHash } } : {}),
@@ -96,9 +111,13 @@ function checkSettings(dir: string, settings: Record<string, unknown>): void {
   } catch {
     throw new InputError(`${file} is not readable JSON; remove the folder or choose another --out`);
   }
-  const differ = Object.keys({ ...old, ...settings }).filter((k) => JSON.stringify(old[k]) !== JSON.stringify(settings[k]));
+  const differ = Object.keys({ ...old, ...settings }).filter(
+    (k) => JSON.stringify(old[k]) !== JSON.stringify(settings[k]),
+  );
   if (differ.length > 0) {
-    const what = differ.map((k) => `${k} ${JSON.stringify(old[k])} there, ${JSON.stringify(settings[k])} now`).join('; ');
+    const what = differ
+      .map((k) => `${k} ${JSON.stringify(old[k])} there, ${JSON.stringify(settings[k])} now`)
+      .join('; ');
     throw new InputError(`${dir} was made with other settings (${what}); choose another --out or remove the folder`);
   }
 }
@@ -122,13 +141,15 @@ export async function runDatagen(config: DatagenConfig, io: Io, makeRunner: Runn
   const jobs = planChunks(config.games, config.chunk);
   const pending = jobs.filter((j) => !existsSync(join(dir, j.name)));
   const pendingGames = pending.reduce((n, j) => n + j.last - j.first + 1, 0);
-  if (pending.length < jobs.length) io.err(`datagen: resuming in ${dir}: ${jobs.length - pending.length} of ${jobs.length} parts already done`);
+  if (pending.length < jobs.length)
+    io.err(`datagen: resuming in ${dir}: ${jobs.length - pending.length} of ${jobs.length} parts already done`);
 
   const stats = new RunStats();
   if (pending.length > 0) {
     const progress = startProgress(pendingGames, 'games');
     const runners = Array.from({ length: Math.min(config.threads, pending.length) }, (_, i) => makeRunner(config, i));
-    let next = 0, failure: unknown = null;
+    let next = 0,
+      failure: unknown = null;
     const stream = async (runner: ChunkRunner): Promise<void> => {
       while (failure === null && next < pending.length) {
         const job = pending[next++];
@@ -206,17 +227,26 @@ const num = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function duration(ms: number): string {
   const s = Math.round(ms / 1000);
-  return s < 60 ? `${(ms / 1000).toFixed(1)} s` : s < 3600 ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s` : `${Math.floor(s / 3600)}h${String(Math.floor(s / 60) % 60).padStart(2, '0')}m`;
+  return s < 60
+    ? `${(ms / 1000).toFixed(1)} s`
+    : s < 3600
+      ? `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`
+      : `${Math.floor(s / 3600)}h${String(Math.floor(s / 60) % 60).padStart(2, '0')}m`;
 }
 
 function report(io: Io, s: DatagenSummary, st: RunStats): void {
-  io.out(`datagen: ${num(s.games)} games, ${num(s.positions)} positions (${(s.positions / s.games).toFixed(1)} a game) in ${s.out}`);
+  io.out(
+    `datagen: ${num(s.games)} games, ${num(s.positions)} positions (${(s.positions / s.games).toFixed(1)} a game) in ${s.out}`,
+  );
   if (st.games === 0) {
     io.out('datagen: every part was already there; joined them only');
     return;
   }
   const hours = s.elapsedMs / 3_600_000;
-  const ends = [...st.reasons].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ');
+  const ends = [...st.reasons]
+    .sort((a, b) => b[1] - a[1])
+    .map(([r, n]) => `${r} ${n}`)
+    .join(', ');
   io.out(
     `datagen: this run ${num(st.games)} games, ${num(st.positions)} positions (${(st.positions / st.games).toFixed(1)} a game, ` +
       `${(st.plies / st.games).toFixed(1)} plies a game) in ${duration(s.elapsedMs)}: ${num(st.positions / hours)} positions/hour, ${num(st.games / hours)} games/hour`,

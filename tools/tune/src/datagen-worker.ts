@@ -22,7 +22,8 @@ export interface DatagenWorkerData {
 }
 
 type ToWorker = { type: 'chunk'; job: ChunkJob };
-type FromWorker = { type: 'game'; game: GameSummary } | { type: 'chunk'; text: string } | { type: 'error'; message: string };
+type FromWorker =
+  { type: 'game'; game: GameSummary } | { type: 'chunk'; text: string } | { type: 'error'; message: string };
 
 /** Runners on worker threads started from `script` (the bundled datagen.js). */
 export function workerRunners(script: URL): RunnerFactory {
@@ -76,7 +77,9 @@ export function startWorker(): void {
   const player = new SelfPlayer(data.hashMb, data.evalParams, data.net);
   port.on('message', (msg: ToWorker) => {
     try {
-      const text = playChunk(player, data.spec, msg.job.first, msg.job.last, (game) => port.postMessage({ type: 'game', game } satisfies FromWorker));
+      const text = playChunk(player, data.spec, msg.job.first, msg.job.last, (game) =>
+        port.postMessage({ type: 'game', game } satisfies FromWorker),
+      );
       port.postMessage({ type: 'chunk', text } satisfies FromWorker);
     } catch (e) {
       port.postMessage({ type: 'error', message: e instanceof Error ? e.message : String(e) } satisfies FromWorker);

@@ -38,10 +38,26 @@ async function run(args: string[]) {
   return { code, ...io };
 }
 
-const base = (out: string, threads: number) => ['--games', '4', '--nodes', '300', '--openings', EPD, '--seed', '5', '--chunk', '1', '--threads', String(threads), '--out', out];
+const base = (out: string, threads: number) => [
+  '--games',
+  '4',
+  '--nodes',
+  '300',
+  '--openings',
+  EPD,
+  '--seed',
+  '5',
+  '--chunk',
+  '1',
+  '--threads',
+  String(threads),
+  '--out',
+  out,
+];
 
 describe('datagen run', () => {
-  const one = join(dir, 'one.txt'), two = join(dir, 'two.txt');
+  const one = join(dir, 'one.txt'),
+    two = join(dir, 'two.txt');
 
   test('threads 1 and 2 give byte-identical files; the records parse and none is in check', async () => {
     const a = await run(base(one, 1));
@@ -50,7 +66,13 @@ describe('datagen run', () => {
     const b = await run(base(two, 2));
     expect(b.code).toBe(0);
     expect(sha(two)).toBe(sha(one));
-    expect(readdirSync(`${two}.parts`).sort()).toEqual(['games-000000-000000.txt', 'games-000001-000001.txt', 'games-000002-000002.txt', 'games-000003-000003.txt', 'settings.json']);
+    expect(readdirSync(`${two}.parts`).sort()).toEqual([
+      'games-000000-000000.txt',
+      'games-000001-000001.txt',
+      'games-000002-000002.txt',
+      'games-000003-000003.txt',
+      'settings.json',
+    ]);
     const lines = readFileSync(one, 'utf8').split('\n');
     expect(lines.pop()).toBe('');
     expect(lines.length).toBeGreaterThan(20);
@@ -58,7 +80,9 @@ describe('datagen run', () => {
       const r = parseRecord(line);
       expect(Position.fromFen(r.fen).inCheck()).toBe(false);
     }
-    expect(a.stdout[0]).toBe(`datagen: 4 games, ${lines.length} positions (${(lines.length / 4).toFixed(1)} a game) in ${one}`);
+    expect(a.stdout[0]).toBe(
+      `datagen: 4 games, ${lines.length} positions (${(lines.length / 4).toFixed(1)} a game) in ${one}`,
+    );
     expect(a.stdout[1]).toMatch(/^datagen: this run 4 games, \d+ positions .* positions\/hour/);
   });
 
@@ -73,8 +97,10 @@ describe('datagen run', () => {
     expect(sha(two)).toBe(before);
   });
 
-  test('--preset and --params choose the engine\'s table: the same table gives the same bytes, another one other games', async () => {
-    const hand = join(dir, 'hand.txt'), file = join(dir, 'hand-file.txt'), table = join(dir, 'handset.json');
+  test("--preset and --params choose the engine's table: the same table gives the same bytes, another one other games", async () => {
+    const hand = join(dir, 'hand.txt'),
+      file = join(dir, 'hand-file.txt'),
+      table = join(dir, 'handset.json');
     writeFileSync(table, paramsToJson(presetParams('handset')));
     expect((await run([...base(hand, 1), '--preset', 'handset'])).code).toBe(0);
     expect((await run([...base(file, 2), '--params', table])).code).toBe(0);
@@ -93,18 +119,23 @@ describe('datagen run', () => {
     const r = await run([...base(one, 1), '--nodes', '301']);
     expect(r.code).toBe(2);
     expect(r.stderr.length).toBe(1);
-    expect(r.stderr[0]).toMatch(/^tempo-datagen: .*one\.txt\.parts was made with other settings \(nodes 300 there, 301 now\)/);
+    expect(r.stderr[0]).toMatch(
+      /^tempo-datagen: .*one\.txt\.parts was made with other settings \(nodes 300 there, 301 now\)/,
+    );
   });
 });
 
 describe('datagen with a net (--net)', () => {
-  const net1 = join(dir, 'net1.nnue'), net2 = join(dir, 'net2.nnue');
+  const net1 = join(dir, 'net1.nnue'),
+    net2 = join(dir, 'net2.nnue');
   writeFileSync(net1, encodeNet(randomNet(16, 1, 7)));
   writeFileSync(net2, encodeNet(randomNet(16, 1, 8)));
   const small = (out: string, threads: number) => [...base(out, threads), '--games', '2'];
-  const inProcess = join(dir, 'net-in-process.txt'), bundled = join(dir, 'net-bundled.txt'), hce = join(dir, 'net-hce.txt');
+  const inProcess = join(dir, 'net-in-process.txt'),
+    bundled = join(dir, 'net-bundled.txt'),
+    hce = join(dir, 'net-hce.txt');
 
-  test('the net plays: the bundle\'s worker threads give the bytes the in-process run gives, other games than without it', async () => {
+  test("the net plays: the bundle's worker threads give the bytes the in-process run gives, other games than without it", async () => {
     const a = await run([...small(inProcess, 1), '--net', net1]);
     expect(a.stderr).toEqual([]);
     expect(a.code).toBe(0);
@@ -128,11 +159,14 @@ describe('datagen with a net (--net)', () => {
     const r = await run([...small(inProcess, 1), '--net', net2]);
     expect(r.code).toBe(2);
     expect(r.stderr.length).toBe(1);
-    expect(r.stderr[0]).toMatch(/was made with other settings \(.*net \{"hash":"[0-9a-f]{8}"\} there, \{"hash":"[0-9a-f]{8}"\} now/);
+    expect(r.stderr[0]).toMatch(
+      /was made with other settings \(.*net \{"hash":"[0-9a-f]{8}"\} there, \{"hash":"[0-9a-f]{8}"\} now/,
+    );
   });
 
   test('a truncated or corrupt net file, or --net with a table, is refused in one line, exit 2', async () => {
-    const truncated = join(dir, 'truncated.nnue'), corrupt = join(dir, 'corrupt.nnue');
+    const truncated = join(dir, 'truncated.nnue'),
+      corrupt = join(dir, 'corrupt.nnue');
     const bytes = readFileSync(net1);
     writeFileSync(truncated, bytes.subarray(0, bytes.length - 10));
     const flipped = Buffer.from(bytes);
@@ -140,7 +174,10 @@ describe('datagen with a net (--net)', () => {
     writeFileSync(corrupt, flipped);
     for (const [args, message] of [
       [['--net', truncated], new RegExp(`^tempo-datagen: ${truncated}: net file: .*bytes`)],
-      [['--net', corrupt], new RegExp(`^tempo-datagen: ${corrupt}: net file: weights hash 0x[0-9a-f]{8} does not match`)],
+      [
+        ['--net', corrupt],
+        new RegExp(`^tempo-datagen: ${corrupt}: net file: weights hash 0x[0-9a-f]{8} does not match`),
+      ],
       [['--net', join(dir, 'none.nnue')], /^tempo-datagen: cannot read .*none\.nnue: no such file$/],
       [['--net', net1, '--preset', 'handset'], /^tempo-datagen: datagen: give --net or --preset\/--params, not both/],
     ] as const) {
@@ -155,15 +192,33 @@ describe('datagen with a net (--net)', () => {
 describe('datagen command line', () => {
   test.each([
     [['--openings', 'startpos', '--bogus'], 'tempo-datagen: datagen: unknown option --bogus'],
-    [['--openings', 'startpos', '--games', 'ten'], 'tempo-datagen: datagen: --games must be an integer from 1 to 100000000, got "ten"'],
-    [['--openings', 'startpos', '--nodes', '0'], 'tempo-datagen: datagen: --nodes must be an integer from 1 to 1000000000, got "0"'],
+    [
+      ['--openings', 'startpos', '--games', 'ten'],
+      'tempo-datagen: datagen: --games must be an integer from 1 to 100000000, got "ten"',
+    ],
+    [
+      ['--openings', 'startpos', '--nodes', '0'],
+      'tempo-datagen: datagen: --nodes must be an integer from 1 to 1000000000, got "0"',
+    ],
     [['--games', '4'], 'tempo-datagen: datagen: --openings is required (an EPD file, or "startpos")'],
     [['--openings', '/no/such/file.epd'], 'tempo-datagen: cannot read /no/such/file.epd: no such file'],
     [['--openings', 'startpos', 'extra'], 'tempo-datagen: datagen: unexpected argument extra'],
-    [['--openings', 'startpos', '--preset', 'stockfish'], 'tempo-datagen: datagen: --preset must be one of default, handset, pesto-only, got "stockfish"'],
-    [['--openings', 'startpos', '--preset', 'handset', '--params', 'x.json'], 'tempo-datagen: datagen: give --preset or --params, not both'],
-    [['--openings', 'startpos', '--params', '/no/such/table.json'], 'tempo-datagen: cannot read /no/such/table.json: no such file'],
-    [['--openings', 'startpos', '--openings-part', 'odd'], 'tempo-datagen: datagen: --openings-part must be one of all, train, test, got "odd"'],
+    [
+      ['--openings', 'startpos', '--preset', 'stockfish'],
+      'tempo-datagen: datagen: --preset must be one of default, handset, pesto-only, got "stockfish"',
+    ],
+    [
+      ['--openings', 'startpos', '--preset', 'handset', '--params', 'x.json'],
+      'tempo-datagen: datagen: give --preset or --params, not both',
+    ],
+    [
+      ['--openings', 'startpos', '--params', '/no/such/table.json'],
+      'tempo-datagen: cannot read /no/such/table.json: no such file',
+    ],
+    [
+      ['--openings', 'startpos', '--openings-part', 'odd'],
+      'tempo-datagen: datagen: --openings-part must be one of all, train, test, got "odd"',
+    ],
     [['--openings', 'startpos', '--openings-part', 'train'], 'tempo-datagen: startpos: no openings in part train'],
   ])('%j: one line, exit 2', async (args, message) => {
     const r = await run(args);
@@ -185,27 +240,52 @@ describe('datagen command line', () => {
     const r = await run(['--help']);
     expect(r.code).toBe(0);
     const text = r.stdout.join('\n');
-    for (const word of ['checkmate', 'stalemate', 'threefold', 'fifty-move', 'insufficient material', 'resign when 4', '>= 1000', 'from ply 80', '400 plies'])
+    for (const word of [
+      'checkmate',
+      'stalemate',
+      'threefold',
+      'fifty-move',
+      'insufficient material',
+      'resign when 4',
+      '>= 1000',
+      'from ply 80',
+      '400 plies',
+    ])
       expect(text).toContain(word);
   });
 
   test('default output: $TEMPO_DATA/datagen, else ~/.tempo/datagen, named by seed, nodes and games', () => {
     const args = ['--openings', 'startpos', '--seed', '3', '--nodes', '5000', '--games', '200'];
-    expect(parseDatagenArgs(args, { TEMPO_DATA: '/data/tempo' })?.out).toBe('/data/tempo/datagen/seed3-nodes5000-games200.txt');
+    expect(parseDatagenArgs(args, { TEMPO_DATA: '/data/tempo' })?.out).toBe(
+      '/data/tempo/datagen/seed3-nodes5000-games200.txt',
+    );
     expect(parseDatagenArgs(args, {})?.out).toBe(join(homedir(), '.tempo', 'datagen', 'seed3-nodes5000-games200.txt'));
-    expect(parseDatagenArgs(['--openings', 'startpos'], {})).toMatchObject({ games: 1000, nodes: 5000, threads: 1, seed: 1, chunk: 63, hashMb: 16 });
+    expect(parseDatagenArgs(['--openings', 'startpos'], {})).toMatchObject({
+      games: 1000,
+      nodes: 5000,
+      threads: 1,
+      seed: 1,
+      chunk: 63,
+      hashMb: 16,
+    });
     expect(parseDatagenArgs(['--openings', 'startpos', '--games', '40000'], {})?.chunk).toBe(100);
     expect(parseDatagenArgs(['--openings', 'startpos', '--games', '40'], {})?.chunk).toBe(3);
   });
 
   test('--openings-part: train leaves out every tenth line from the first, test keeps only those', () => {
-    const fens = [1, 2, 3].map((k) => parseDatagenArgs(['--openings', EPD, '--openings-part', 'all'], {})?.openings[k - 1]);
+    const fens = [1, 2, 3].map(
+      (k) => parseDatagenArgs(['--openings', EPD, '--openings-part', 'all'], {})?.openings[k - 1],
+    );
     expect(parseDatagenArgs(['--openings', EPD], {})?.openings).toEqual(fens);
     expect(parseDatagenArgs(['--openings', EPD, '--openings-part', 'test'], {})?.openings).toEqual([fens[0]]);
     expect(parseDatagenArgs(['--openings', EPD, '--openings-part', 'train'], {})?.openings).toEqual([fens[1], fens[2]]);
   });
 
   test('chunks: ranges of --chunk games, the last one short', () => {
-    expect(planChunks(250, 100).map((j) => j.name)).toEqual(['games-000000-000099.txt', 'games-000100-000199.txt', 'games-000200-000249.txt']);
+    expect(planChunks(250, 100).map((j) => j.name)).toEqual([
+      'games-000000-000099.txt',
+      'games-000100-000199.txt',
+      'games-000200-000249.txt',
+    ]);
   });
 });

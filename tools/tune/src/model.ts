@@ -13,7 +13,16 @@
  * arithmetic (packed scores; the evaluation's own kingSafetyTransform, blend and
  * fade), which model.test.ts holds equal to `evaluate` itself.
  */
-import { EVAL_LIMIT, KS_MAX_UNITS, PARAM_COUNT, PHASE_MAX, SCALE_NORMAL, blend, fade, kingSafetyTransform } from '@tempo-chess/eval';
+import {
+  EVAL_LIMIT,
+  KS_MAX_UNITS,
+  PARAM_COUNT,
+  PHASE_MAX,
+  SCALE_NORMAL,
+  blend,
+  fade,
+  kingSafetyTransform,
+} from '@tempo-chess/eval';
 import { egScore, makeScore, mgScore } from '@tempo-chess/position';
 import { F_BLACK_TO_MOVE, F_KS_BLACK, F_KS_WHITE, KS_BLACK, KS_INDEX, type TraceData } from './trace-data';
 
@@ -58,62 +67,108 @@ export function realLossAndGradient(
   k: number,
   grad: Weights | null,
 ): { loss: number; vLast: number } {
-  const wm = w.mg, we = w.eg, lin = d.linStart, li = d.linIdx, lc = d.linCoef;
-  const ks = d.ksStart, ki = d.ksIdx, kc = d.ksCount, KSI = KS_INDEX;
-  const flags = d.flags, swA = d.scaleWhite, sbA = d.scaleBlack, phA = d.phase, r50 = d.rule50, target = d.target;
-  const gmArr = grad === null ? null : grad.mg, geArr = grad === null ? null : grad.eg;
-  const n = hi - lo, inv = n > 0 ? 1 / n : 0;
-  let loss = 0, v = 0;
+  const wm = w.mg,
+    we = w.eg,
+    lin = d.linStart,
+    li = d.linIdx,
+    lc = d.linCoef;
+  const ks = d.ksStart,
+    ki = d.ksIdx,
+    kc = d.ksCount,
+    KSI = KS_INDEX;
+  const flags = d.flags,
+    swA = d.scaleWhite,
+    sbA = d.scaleBlack,
+    phA = d.phase,
+    r50 = d.rule50,
+    target = d.target;
+  const gmArr = grad === null ? null : grad.mg,
+    geArr = grad === null ? null : grad.eg;
+  const n = hi - lo,
+    inv = n > 0 ? 1 / n : 0;
+  let loss = 0,
+    v = 0;
   for (let i = lo; i < hi; i++) {
-    let mg = 0, eg = 0;
-    const e0 = lin[i], e1 = lin[i + 1];
+    let mg = 0,
+      eg = 0;
+    const e0 = lin[i],
+      e1 = lin[i + 1];
     for (let e = e0; e < e1; e++) {
-      const j = li[e], c = lc[e];
+      const j = li[e],
+        c = lc[e];
       mg += c * wm[j];
       eg += c * we[j];
     }
     // King safety: units per attacking side, then the transform.
-    let uwm = 0, uwe = 0, ubm = 0, ube = 0;
-    const k0 = ks[i], k1 = ks[i + 1];
+    let uwm = 0,
+      uwe = 0,
+      ubm = 0,
+      ube = 0;
+    const k0 = ks[i],
+      k1 = ks[i + 1];
     for (let e = k0; e < k1; e++) {
-      const q = ki[e], j = KSI[q & ~KS_BLACK], c = kc[e];
-      if ((q & KS_BLACK) === 0) { uwm += c * wm[j]; uwe += c * we[j]; }
-      else { ubm += c * wm[j]; ube += c * we[j]; }
+      const q = ki[e],
+        j = KSI[q & ~KS_BLACK],
+        c = kc[e];
+      if ((q & KS_BLACK) === 0) {
+        uwm += c * wm[j];
+        uwe += c * we[j];
+      } else {
+        ubm += c * wm[j];
+        ube += c * we[j];
+      }
     }
     const f = flags[i];
     if ((f & F_KS_WHITE) !== 0) {
-      const m = uwm <= 0 ? 0 : uwm > KS_MAX_UNITS ? KS_MAX_UNITS : uwm, x = uwe <= 0 ? 0 : uwe > KS_MAX_UNITS ? KS_MAX_UNITS : uwe;
+      const m = uwm <= 0 ? 0 : uwm > KS_MAX_UNITS ? KS_MAX_UNITS : uwm,
+        x = uwe <= 0 ? 0 : uwe > KS_MAX_UNITS ? KS_MAX_UNITS : uwe;
       mg += (m * m) / 720;
       eg += x / 20;
     }
     if ((f & F_KS_BLACK) !== 0) {
-      const m = ubm <= 0 ? 0 : ubm > KS_MAX_UNITS ? KS_MAX_UNITS : ubm, x = ube <= 0 ? 0 : ube > KS_MAX_UNITS ? KS_MAX_UNITS : ube;
+      const m = ubm <= 0 ? 0 : ubm > KS_MAX_UNITS ? KS_MAX_UNITS : ubm,
+        x = ube <= 0 ? 0 : ube > KS_MAX_UNITS ? KS_MAX_UNITS : ube;
       mg -= (m * m) / 720;
       eg -= x / 20;
     }
     const sf = eg > 0 ? swA[i] : eg < 0 ? sbA[i] : SCALE_NORMAL;
-    const p = phA[i], fifty = fadeFactor(r50[i]);
-    const dm = (fifty * p) / PHASE_MAX, de = (fifty * (PHASE_MAX - p) * sf) / SF_DIV;
+    const p = phA[i],
+      fifty = fadeFactor(r50[i]);
+    const dm = (fifty * p) / PHASE_MAX,
+      de = (fifty * (PHASE_MAX - p) * sf) / SF_DIV;
     v = mg * dm + eg * de;
     let clamped = false;
-    if (v > EVAL_LIMIT) { v = EVAL_LIMIT; clamped = true; }
-    else if (v < -EVAL_LIMIT) { v = -EVAL_LIMIT; clamped = true; }
-    const s = 1 / (1 + Math.exp(-k * v * LN10_400)), err = s - target[i];
+    if (v > EVAL_LIMIT) {
+      v = EVAL_LIMIT;
+      clamped = true;
+    } else if (v < -EVAL_LIMIT) {
+      v = -EVAL_LIMIT;
+      clamped = true;
+    }
+    const s = 1 / (1 + Math.exp(-k * v * LN10_400)),
+      err = s - target[i];
     loss += err * err;
     if (gmArr === null || geArr === null || clamped) continue;
     // dLoss/dv for this position's share of the mean, then chain through the blend.
     const g = 2 * err * s * (1 - s) * k * LN10_400 * inv;
     if (g === 0) continue;
-    const gm = g * dm, ge = g * de;
+    const gm = g * dm,
+      ge = g * de;
     for (let e = e0; e < e1; e++) {
-      const j = li[e], c = lc[e];
+      const j = li[e],
+        c = lc[e];
       gmArr[j] += c * gm;
       geArr[j] += c * ge;
     }
     for (let e = k0; e < k1; e++) {
-      const q = ki[e], j = KSI[q & ~KS_BLACK], c = kc[e], black = (q & KS_BLACK) !== 0;
+      const q = ki[e],
+        j = KSI[q & ~KS_BLACK],
+        c = kc[e],
+        black = (q & KS_BLACK) !== 0;
       if ((f & (black ? F_KS_BLACK : F_KS_WHITE)) === 0) continue;
-      const um = black ? ubm : uwm, ue = black ? ube : uwe, sign = black ? -1 : 1;
+      const um = black ? ubm : uwm,
+        ue = black ? ube : uwe,
+        sign = black ? -1 : 1;
       if (um > 0 && um < KS_MAX_UNITS) gmArr[j] += sign * c * gm * ((2 * um) / 720);
       if (ue > 0 && ue < KS_MAX_UNITS) geArr[j] += sign * c * ge * (1 / 20);
     }
@@ -139,19 +194,25 @@ export function packWeights(p: { readonly mg: ArrayLike<number>; readonly eg: Ar
  * evaluate's own kingSafetyTransform, blend and fade (truncating divisions) and the clamp.
  */
 export function integerScoreWhite(d: TraceData, i: number, packed: Int32Array): number {
-  const li = d.linIdx, lc = d.linCoef, ki = d.ksIdx, kc = d.ksCount;
+  const li = d.linIdx,
+    lc = d.linCoef,
+    ki = d.ksIdx,
+    kc = d.ksCount;
   let s = 0;
   for (let e = d.linStart[i], end = d.linStart[i + 1]; e < end; e++) s = (s + Math.imul(lc[e], packed[li[e]])) | 0;
-  let uw = 0, ub = 0;
+  let uw = 0,
+    ub = 0;
   for (let e = d.ksStart[i], end = d.ksStart[i + 1]; e < end; e++) {
-    const q = ki[e], t = Math.imul(kc[e], packed[KS_INDEX[q & ~KS_BLACK]]);
+    const q = ki[e],
+      t = Math.imul(kc[e], packed[KS_INDEX[q & ~KS_BLACK]]);
     if ((q & KS_BLACK) === 0) uw = (uw + t) | 0;
     else ub = (ub + t) | 0;
   }
   const f = d.flags[i];
   if ((f & F_KS_WHITE) !== 0) s = (s + kingSafetyTransform(uw)) | 0;
   if ((f & F_KS_BLACK) !== 0) s = (s - kingSafetyTransform(ub)) | 0;
-  const mg = mgScore(s), eg = egScore(s);
+  const mg = mgScore(s),
+    eg = egScore(s);
   const sf = eg > 0 ? d.scaleWhite[i] : eg < 0 ? d.scaleBlack[i] : SCALE_NORMAL;
   const v = fade(blend(mg, eg, d.phase[i], sf), d.rule50[i]);
   return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
@@ -177,18 +238,34 @@ export function integerLoss(d: TraceData, lo: number, hi: number, packed: Int32A
  * The K that minimises the real model's loss on [lo, hi) under w: golden-section
  * search on [kLo, kHi] (the loss is unimodal in K) down to a bracket of `tol`.
  */
-export function fitK(d: TraceData, lo: number, hi: number, w: Weights, kLo = 0.05, kHi = 10, tol = 1e-4): { k: number; loss: number; evaluations: number } {
+export function fitK(
+  d: TraceData,
+  lo: number,
+  hi: number,
+  w: Weights,
+  kLo = 0.05,
+  kHi = 10,
+  tol = 1e-4,
+): { k: number; loss: number; evaluations: number } {
   const phi = (Math.sqrt(5) - 1) / 2;
-  let a = kLo, b = kHi;
-  let c = b - phi * (b - a), e = a + phi * (b - a);
-  let fc = realLoss(d, lo, hi, w, c), fe = realLoss(d, lo, hi, w, e), evaluations = 2;
+  let a = kLo,
+    b = kHi;
+  let c = b - phi * (b - a),
+    e = a + phi * (b - a);
+  let fc = realLoss(d, lo, hi, w, c),
+    fe = realLoss(d, lo, hi, w, e),
+    evaluations = 2;
   while (b - a > tol) {
     if (fc < fe) {
-      b = e; e = c; fe = fc;
+      b = e;
+      e = c;
+      fe = fc;
       c = b - phi * (b - a);
       fc = realLoss(d, lo, hi, w, c);
     } else {
-      a = c; c = e; fc = fe;
+      a = c;
+      c = e;
+      fc = fe;
       e = a + phi * (b - a);
       fe = realLoss(d, lo, hi, w, e);
     }

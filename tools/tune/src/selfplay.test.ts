@@ -34,7 +34,7 @@ function expectGoodRecords(records: TrainingRecord[], result: number): void {
 
 describe('rulesEnd: the game ends by the rules', () => {
   test.each([
-    ['fool\'s mate, white mated', 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3', 'checkmate', 0],
+    ["fool's mate, white mated", 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3', 'checkmate', 0],
     ['back-rank mate, black mated', 'R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1', 'checkmate', 1],
     ['mate outranks the fifty-move rule', 'R5k1/5ppp/8/8/8/8/8/6K1 b - - 100 80', 'checkmate', 1],
     ['stalemate', '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1', 'stalemate', 0.5],
@@ -46,7 +46,8 @@ describe('rulesEnd: the game ends by the rules', () => {
   });
 
   test('a game goes on: start position, two knights, bishops on both colours', () => {
-    for (const fen of [START_FEN, '8/8/4k3/8/8/2NNK3/8/8 w - - 0 1', '8/8/4k3/8/8/4K3/8/6Bb w - - 0 1']) expect(rulesEnd(Position.fromFen(fen))).toBeNull();
+    for (const fen of [START_FEN, '8/8/4k3/8/8/2NNK3/8/8 w - - 0 1', '8/8/4k3/8/8/4K3/8/6Bb w - - 0 1'])
+      expect(rulesEnd(Position.fromFen(fen))).toBeNull();
   });
 
   test('threefold: the start position for the third time, not the second', () => {
@@ -89,7 +90,7 @@ describe('playOut: adjudication on hand-picked positions', () => {
     expect(from('8/8/4k3/8/8/3RK3/8/8 w - - 99 80', 0)).toMatchObject({ reason: 'fifty-move', result: 0.5, plies: 1 });
   });
 
-  test('resign after 4 plies >= 1000 for white, with black to move first; scores are white\'s view', () => {
+  test("resign after 4 plies >= 1000 for white, with black to move first; scores are white's view", () => {
     const g = from('4k3/pppppppp/8/8/8/8/PPPPPPPP/1Q1QK1Q1 b - - 0 1', 80);
     expect(g).toMatchObject({ reason: 'resign', result: 1, plies: 80 + ADJUDICATION.resignPlies - 1 });
     expect(g.records.some((r) => r.fen.split(' ')[1] === 'b')).toBe(true);
@@ -108,12 +109,21 @@ describe('playOut: adjudication on hand-picked positions', () => {
   // material instead (from ply 70 it did at ply 89 with the round-2 table).
   test('draw adjudication counts only from ply 80: opposite bishops from ply 78 end at ply 89, not 87', () => {
     const g = from('8/8/4k3/8/8/4K3/8/6Bb w - - 0 1', 78);
-    expect(g).toMatchObject({ reason: 'draw adjudication', result: 0.5, plies: ADJUDICATION.drawFromPly + ADJUDICATION.drawPlies - 1 });
+    expect(g).toMatchObject({
+      reason: 'draw adjudication',
+      result: 0.5,
+      plies: ADJUDICATION.drawFromPly + ADJUDICATION.drawPlies - 1,
+    });
     expectGoodRecords(g.records, 0.5);
   });
 
   test('400 plies: a draw', () => {
-    expect(from(START_FEN, ADJUDICATION.maxPlies)).toMatchObject({ reason: 'max plies', result: 0.5, plies: 400, records: [] });
+    expect(from(START_FEN, ADJUDICATION.maxPlies)).toMatchObject({
+      reason: 'max plies',
+      result: 0.5,
+      plies: 400,
+      records: [],
+    });
     expect(from(START_FEN, ADJUDICATION.maxPlies - 1)).toMatchObject({ reason: 'max plies', plies: 400 });
   });
 });

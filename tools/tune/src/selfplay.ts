@@ -16,11 +16,24 @@
  * - 400 plies: a draw.
  * Plies count from the opening position, random plies included.
  */
-import { CASTLING, EN_PASSANT, PROMOTION, Position, hasInsufficientMaterial, isRepetitionDraw } from '@tempo-chess/position';
+import {
+  CASTLING,
+  EN_PASSANT,
+  PROMOTION,
+  Position,
+  hasInsufficientMaterial,
+  isRepetitionDraw,
+} from '@tempo-chess/position';
 import { MAX_MOVES, generateLegal } from '@tempo-chess/movegen';
 import type { EvalParams } from '@tempo-chess/eval';
 import type { NetWeights } from '@tempo-chess/nnue';
-import { Searcher, TranspositionTable, VALUE_MATE_IN_MAX_PLY, createSignals, quiescenceLeaf } from '@tempo-chess/search';
+import {
+  Searcher,
+  TranspositionTable,
+  VALUE_MATE_IN_MAX_PLY,
+  createSignals,
+  quiescenceLeaf,
+} from '@tempo-chess/search';
 import type { TrainingRecord } from './record';
 
 /** The numbers of the game rules above. */
@@ -142,7 +155,9 @@ export class SelfPlayer {
       const plies = ADJUDICATION.randomPliesMin + rng.int(ADJUDICATION.randomPliesSpread);
       if (this.randomPlies(pos, plies, rng) && this.balanced(pos)) return this.playOut(pos, nodes, plies);
     }
-    throw new Error(`no playable start in ${ADJUDICATION.startTries} tries: the openings are lopsided (|score| > ${ADJUDICATION.startScore}) or end at once`);
+    throw new Error(
+      `no playable start in ${ADJUDICATION.startTries} tries: the openings are lopsided (|score| > ${ADJUDICATION.startScore}) or end at once`,
+    );
   }
 
   /**
@@ -152,7 +167,8 @@ export class SelfPlayer {
   playOut(pos: Position, nodes: number, ply = 0): GameRecord {
     const startFen = pos.toFen();
     const found: Array<{ fen: string; score: number }> = [];
-    let resignRun = 0, drawRun = 0;
+    let resignRun = 0,
+      drawRun = 0;
     let end: RulesEnd | null = null;
     for (;;) {
       end = rulesEnd(pos);
@@ -180,7 +196,13 @@ export class SelfPlayer {
       ply++;
     }
     const result = end.result;
-    return { result, reason: end.reason, plies: ply, startFen, records: found.map((f) => ({ fen: f.fen, score: f.score, result })) };
+    return {
+      result,
+      reason: end.reason,
+      plies: ply,
+      startFen,
+      records: found.map((f) => ({ fen: f.fen, score: f.score, result })),
+    };
   }
 
   /** Plays `plies` random legal moves; false when the game ends on the way or at the end. */

@@ -22,7 +22,9 @@ const KS_LOCAL = (() => {
 /** A king-safety entry's side bit (set: black's attack on the white king). */
 export const KS_BLACK = 0x80;
 /** flags bits: white's and black's king attack count; black to move. */
-export const F_KS_WHITE = 1, F_KS_BLACK = 2, F_BLACK_TO_MOVE = 4;
+export const F_KS_WHITE = 1,
+  F_KS_BLACK = 2,
+  F_BLACK_TO_MOVE = 4;
 
 /** Why a position was left out. */
 export type Exclusion = 'drawn' | 'kpk' | 'mopup';
@@ -79,7 +81,8 @@ export class TraceData {
     let l = this.linStart[i];
     this.linIdx = grow(this.linIdx, l + PARAM_COUNT);
     this.linCoef = grow(this.linCoef, l + PARAM_COUNT);
-    const w = t.white, b = t.black;
+    const w = t.white,
+      b = t.black;
     for (let j = 0; j < PARAM_COUNT; j++) {
       if (KS_LOCAL[j] >= 0) continue;
       const c = w[j] - b[j];
@@ -107,7 +110,10 @@ export class TraceData {
     this.scaleWhite[i] = t.scaleWhite;
     this.scaleBlack[i] = t.scaleBlack;
     this.rule50[i] = t.rule50 > 100 ? 100 : t.rule50;
-    this.flags[i] = (t.kingSafetyActive[0] ? F_KS_WHITE : 0) | (t.kingSafetyActive[1] ? F_KS_BLACK : 0) | (t.side === 1 ? F_BLACK_TO_MOVE : 0);
+    this.flags[i] =
+      (t.kingSafetyActive[0] ? F_KS_WHITE : 0) |
+      (t.kingSafetyActive[1] ? F_KS_BLACK : 0) |
+      (t.side === 1 ? F_BLACK_TO_MOVE : 0);
     this.result2[i] = Math.round(result * 2);
     this.score[i] = score;
     this.target[i] = this.result2[i] / 2;
@@ -157,7 +163,22 @@ export class TraceData {
 
   /** Bytes held by the arrays (allocated, not only used). */
   bytes(): number {
-    const arrays = [this.linStart, this.linIdx, this.linCoef, this.ksStart, this.ksIdx, this.ksCount, this.phase, this.scaleWhite, this.scaleBlack, this.rule50, this.flags, this.result2, this.score, this.target];
+    const arrays = [
+      this.linStart,
+      this.linIdx,
+      this.linCoef,
+      this.ksStart,
+      this.ksIdx,
+      this.ksCount,
+      this.phase,
+      this.scaleWhite,
+      this.scaleBlack,
+      this.rule50,
+      this.flags,
+      this.result2,
+      this.score,
+      this.target,
+    ];
     return arrays.reduce((s, a) => s + a.byteLength, 0);
   }
 

@@ -8,7 +8,8 @@ import { realLoss, realLossAndGradient, type Weights } from './model';
 import type { TraceData } from './trace-data';
 
 /** The table's valid range for a weight (params.ts, int16). */
-export const WEIGHT_MIN = -32768, WEIGHT_MAX = 32767;
+export const WEIGHT_MIN = -32768,
+  WEIGHT_MAX = 32767;
 
 export interface FitOptions {
   epochs: number;
@@ -37,15 +38,21 @@ export type EpochHook = (epoch: number, trainLoss: number, weights: Weights) => 
 
 /** Adam from `start` (not modified); returns the fitted real weights. */
 export function fitWeights(d: TraceData, start: Weights, o: FitOptions, onEpoch: EpochHook = () => {}): Weights {
-  const b1 = o.beta1 ?? 0.9, b2 = o.beta2 ?? 0.999, eps = 1e-8, l2 = o.l2 ?? 0;
+  const b1 = o.beta1 ?? 0.9,
+    b2 = o.beta2 ?? 0.999,
+    eps = 1e-8,
+    l2 = o.l2 ?? 0;
   const w: Weights = { mg: Float64Array.from(start.mg), eg: Float64Array.from(start.eg) };
   const g: Weights = { mg: new Float64Array(PARAM_COUNT), eg: new Float64Array(PARAM_COUNT) };
-  const mM = new Float64Array(PARAM_COUNT), mE = new Float64Array(PARAM_COUNT);
-  const vM = new Float64Array(PARAM_COUNT), vE = new Float64Array(PARAM_COUNT);
+  const mM = new Float64Array(PARAM_COUNT),
+    mE = new Float64Array(PARAM_COUNT);
+  const vM = new Float64Array(PARAM_COUNT),
+    vE = new Float64Array(PARAM_COUNT);
   const usage = d.usage(0, o.trainEnd);
   const free: number[] = [];
   for (let i = 0; i < PARAM_COUNT; i++) if (usage[i] > 0 && (o.frozen === undefined || o.frozen[i] === 0)) free.push(i);
-  let p1 = 1, p2 = 1;
+  let p1 = 1,
+    p2 = 1;
   for (let epoch = 1; epoch <= o.epochs; epoch++) {
     g.mg.fill(0);
     g.eg.fill(0);
@@ -85,7 +92,8 @@ export function copyWeights(w: Weights): Weights {
 
 /** The nearest integers within the table's range. */
 export function roundWeights(w: Weights): EvalParams {
-  const mg = new Int32Array(PARAM_COUNT), eg = new Int32Array(PARAM_COUNT);
+  const mg = new Int32Array(PARAM_COUNT),
+    eg = new Int32Array(PARAM_COUNT);
   for (let i = 0; i < PARAM_COUNT; i++) {
     mg[i] = clampWeight(Math.round(w.mg[i]));
     eg[i] = clampWeight(Math.round(w.eg[i]));
@@ -94,6 +102,11 @@ export function roundWeights(w: Weights): EvalParams {
 }
 
 /** Train and validation loss of the real model (validation NaN when empty). */
-export function splitLosses(d: TraceData, trainEnd: number, w: Weights, k: number): { train: number; validation: number } {
+export function splitLosses(
+  d: TraceData,
+  trainEnd: number,
+  w: Weights,
+  k: number,
+): { train: number; validation: number } {
   return { train: realLoss(d, 0, trainEnd, w, k), validation: trainEnd < d.n ? realLoss(d, trainEnd, d.n, w, k) : NaN };
 }

@@ -34,7 +34,9 @@ export function checkFiles(files: readonly string[]): number {
     try {
       st = statSync(f);
     } catch (e) {
-      throw new InputError(`cannot read ${f}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      throw new InputError(
+        `cannot read ${f}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+      );
     }
     if (!st.isFile()) throw new InputError(`cannot read ${f}: not a file`);
     bytes += st.size;
@@ -46,21 +48,38 @@ export function checkFiles(files: readonly string[]): number {
  * Appends the records of `files` (in order) to `data`, traced with ctx (its
  * weights are the start weights; positions are built with ctx.psq).
  */
-export async function loadFiles(files: readonly string[], ctx: EvalContext, data: TraceData, progress = true): Promise<LoadStats> {
+export async function loadFiles(
+  files: readonly string[],
+  ctx: EvalContext,
+  data: TraceData,
+  progress = true,
+): Promise<LoadStats> {
   const total = checkFiles(files);
   const bar = progress ? startProgress(total, 'bytes') : null;
   const packed = packWeights(ctx.params);
-  const stats: LoadStats = { lines: 0, records: 0, parseMs: 0, traceMs: 0, totalMs: 0, mismatches: 0, firstMismatch: null };
+  const stats: LoadStats = {
+    lines: 0,
+    records: 0,
+    parseMs: 0,
+    traceMs: 0,
+    totalMs: 0,
+    mismatches: 0,
+    firstMismatch: null,
+  };
   const t0 = performance.now();
   try {
     for (const file of files) {
       const rl = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
-      let lineNo = 0, pending = 0;
+      let lineNo = 0,
+        pending = 0;
       for await (const line of rl) {
         lineNo++;
         stats.lines++;
         pending += line.length + 1;
-        if (pending >= 1 << 20 && bar) { bar.add(pending); pending = 0; }
+        if (pending >= 1 << 20 && bar) {
+          bar.add(pending);
+          pending = 0;
+        }
         const text = line.trim();
         if (text === '' || text.startsWith('#')) continue;
         const ta = performance.now();
@@ -75,7 +94,8 @@ export async function loadFiles(files: readonly string[], ctx: EvalContext, data
         const trace = traceEvaluation(pos, ctx);
         if (data.add(trace, rec.result, rec.score) === null) {
           const v = integerScore(data, data.n - 1, packed);
-          if (v !== trace.score && stats.mismatches++ === 0) stats.firstMismatch = `${file}:${lineNo}: model ${v}, evaluate ${trace.score}`;
+          if (v !== trace.score && stats.mismatches++ === 0)
+            stats.firstMismatch = `${file}:${lineNo}: model ${v}, evaluate ${trace.score}`;
         }
         stats.traceMs += performance.now() - tb;
         stats.parseMs += tb - ta;

@@ -25,7 +25,9 @@ const STARTS = [
  * every `every`-th ply, a third of them with a random fifty-move counter.
  */
 export function randomGamePositions(count: number, seed: number, every = 3): string[] {
-  const rng = new Rng(seed), list = new Int32Array(256), out: string[] = [];
+  const rng = new Rng(seed),
+    list = new Int32Array(256),
+    out: string[] = [];
   for (let g = 0; out.length < count; g++) {
     const pos = Position.fromFen(STARTS[g % STARTS.length]);
     for (let ply = 0; ply < 200 && out.length < count; ply++) {
@@ -41,7 +43,10 @@ export function randomGamePositions(count: number, seed: number, every = 3): str
       if (rng.chance(0.3)) {
         for (let i = 0, o = rng.int(n); i < n; i++) {
           const c = list[(i + o) % n];
-          if (pos.board[(c >>> 6) & 63] !== 0 && (c & 0xc000) !== 0xc000) { m = c; break; }
+          if (pos.board[(c >>> 6) & 63] !== 0 && (c & 0xc000) !== 0xc000) {
+            m = c;
+            break;
+          }
         }
       }
       pos.doMove(m);
@@ -51,8 +56,13 @@ export function randomGamePositions(count: number, seed: number, every = 3): str
 }
 
 /** The traces of fens under ctx, with results; also returns the FENs kept (in data order). */
-export function traceFens(fens: readonly string[], results: readonly number[], ctx: EvalContext): { data: TraceData; kept: string[] } {
-  const data = new TraceData(), kept: string[] = [];
+export function traceFens(
+  fens: readonly string[],
+  results: readonly number[],
+  ctx: EvalContext,
+): { data: TraceData; kept: string[] } {
+  const data = new TraceData(),
+    kept: string[] = [];
   fens.forEach((fen, i) => {
     const t = traceEvaluation(Position.fromFen(fen, { psq: ctx.psq }), ctx);
     if (data.add(t, results[i]) === null) kept.push(fen);

@@ -7,7 +7,16 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { DEFAULT_PARAMS, EvalContext, TERM_OFFSET, copyParams, evaluate, paramsFromJson, presetParams, traceEvaluation } from '@tempo-chess/eval';
+import {
+  DEFAULT_PARAMS,
+  EvalContext,
+  TERM_OFFSET,
+  copyParams,
+  evaluate,
+  paramsFromJson,
+  presetParams,
+  traceEvaluation,
+} from '@tempo-chess/eval';
 import { Position } from '@tempo-chess/position';
 import { Rng, collectIo } from '@tempo-chess/toolkit';
 import { formatRecord } from './record';
@@ -29,7 +38,8 @@ beforeAll(() => {
   truth.eg[TERM_OFFSET.material] += 40;
   truth.mg[TERM_OFFSET.material + 1] -= 40;
   truth.eg[TERM_OFFSET.material + 1] -= 40;
-  const ctx = new EvalContext(truth, 0), rng = new Rng(5);
+  const ctx = new EvalContext(truth, 0),
+    rng = new Rng(5);
   const lines = ['# test data'];
   for (const fen of [...randomGamePositions(1500, 11), ...SPECIAL]) {
     const pos = Position.fromFen(fen, { psq: ctx.psq });
@@ -48,7 +58,22 @@ async function run(...argv: string[]) {
 describe('tempo-tune', () => {
   test('fits K, lowers the training loss, writes a table the engine loads', async () => {
     const out = join(dir, 'out.json');
-    const r = await run('--data', dataFile, '--out', out, '--epochs', '40', '--lr', '2', '--report-every', '20', '--keep', 'last', '--preset', 'handset');
+    const r = await run(
+      '--data',
+      dataFile,
+      '--out',
+      out,
+      '--epochs',
+      '40',
+      '--lr',
+      '2',
+      '--report-every',
+      '20',
+      '--keep',
+      'last',
+      '--preset',
+      'handset',
+    );
     expect(r.err.filter((l) => !l.startsWith('epoch '))).toEqual([]);
     expect(r.code).toBe(0);
     expect(r.err.length).toBe(40);
@@ -58,9 +83,12 @@ describe('tempo-tune', () => {
     const k = Number(/K = ([\d.]+)/.exec(r.out)?.[1]);
     expect(k).toBeGreaterThan(0.5);
     expect(k).toBeLessThan(2.5);
-    const losses = (name: string) => (new RegExp(`^${name}\\s+([\\d.]+)\\s+([\\d.]+)`, 'm').exec(r.out) ?? []).slice(1).map(Number);
-    const [beforeTrain] = losses('before \\(model\\)'), [afterTrain] = losses('after \\(model\\)');
-    const [, afterIntVal] = losses('after \\(integer\\)'), [, afterVal] = losses('after \\(model\\)');
+    const losses = (name: string) =>
+      (new RegExp(`^${name}\\s+([\\d.]+)\\s+([\\d.]+)`, 'm').exec(r.out) ?? []).slice(1).map(Number);
+    const [beforeTrain] = losses('before \\(model\\)'),
+      [afterTrain] = losses('after \\(model\\)');
+    const [, afterIntVal] = losses('after \\(integer\\)'),
+      [, afterVal] = losses('after \\(model\\)');
     expect(afterTrain).toBeLessThan(beforeTrain);
     expect(Math.abs(afterIntVal - afterVal)).toBeLessThan(2e-3);
     const p = paramsFromJson(readFileSync(out, 'utf8'));
@@ -75,24 +103,52 @@ describe('tempo-tune', () => {
 
   test('--freeze holds the named terms at their start values while the rest moves', async () => {
     const out = join(dir, 'frozen.json');
-    const r = await run('--data', dataFile, '--out', out, '--epochs', '40', '--lr', '2', '--keep', 'last', '--preset', 'handset', '--freeze', 'material', '--freeze', 'tempo,mobility.knight');
+    const r = await run(
+      '--data',
+      dataFile,
+      '--out',
+      out,
+      '--epochs',
+      '40',
+      '--lr',
+      '2',
+      '--keep',
+      'last',
+      '--preset',
+      'handset',
+      '--freeze',
+      'material',
+      '--freeze',
+      'tempo,mobility.knight',
+    );
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^frozen: material, tempo, mobility\.knight \(\d+ used weights held at their start values\)$/m);
+    expect(r.out).toMatch(
+      /^frozen: material, tempo, mobility\.knight \(\d+ used weights held at their start values\)$/m,
+    );
     const p = paramsFromJson(readFileSync(out, 'utf8'));
-    for (let i = TERM_OFFSET.material; i < TERM_OFFSET.material + 5; i++) expect([p.mg[i], p.eg[i]]).toEqual([HANDSET.mg[i], HANDSET.eg[i]]);
-    for (let i = TERM_OFFSET['mobility.knight']; i < TERM_OFFSET['mobility.knight'] + 9; i++) expect([p.mg[i], p.eg[i]]).toEqual([HANDSET.mg[i], HANDSET.eg[i]]);
-    expect([p.mg[TERM_OFFSET.tempo], p.eg[TERM_OFFSET.tempo]]).toEqual([HANDSET.mg[TERM_OFFSET.tempo], HANDSET.eg[TERM_OFFSET.tempo]]);
+    for (let i = TERM_OFFSET.material; i < TERM_OFFSET.material + 5; i++)
+      expect([p.mg[i], p.eg[i]]).toEqual([HANDSET.mg[i], HANDSET.eg[i]]);
+    for (let i = TERM_OFFSET['mobility.knight']; i < TERM_OFFSET['mobility.knight'] + 9; i++)
+      expect([p.mg[i], p.eg[i]]).toEqual([HANDSET.mg[i], HANDSET.eg[i]]);
+    expect([p.mg[TERM_OFFSET.tempo], p.eg[TERM_OFFSET.tempo]]).toEqual([
+      HANDSET.mg[TERM_OFFSET.tempo],
+      HANDSET.eg[TERM_OFFSET.tempo],
+    ]);
     // With the material held, the piece-square tables take up the difference.
     let moved = 0;
-    for (let i = TERM_OFFSET['psq.pawn']; i < TERM_OFFSET['psq.king'] + 64; i++) if (p.mg[i] !== HANDSET.mg[i] || p.eg[i] !== HANDSET.eg[i]) moved++;
+    for (let i = TERM_OFFSET['psq.pawn']; i < TERM_OFFSET['psq.king'] + 64; i++)
+      if (p.mg[i] !== HANDSET.mg[i] || p.eg[i] !== HANDSET.eg[i]) moved++;
     expect(moved).toBeGreaterThan(100);
     const bad = await run('--data', dataFile, '--out', out, '--freeze', 'material,tempi');
     expect(bad.code).toBe(2);
-    expect(bad.err).toEqual(['tempo-tune: --freeze: unknown term "tempi" (terms are the eval\'s spec names, such as tempo, mobility.knight, threat.byKing)']);
+    expect(bad.err).toEqual([
+      'tempo-tune: --freeze: unknown term "tempi" (terms are the eval\'s spec names, such as tempo, mobility.knight, threat.byKing)',
+    ]);
   });
 
   test('--l2 pulls the weights towards their start: the same fit moves them less', async () => {
-    const free = join(dir, 'l2-off.json'), pulled = join(dir, 'l2-on.json');
+    const free = join(dir, 'l2-off.json'),
+      pulled = join(dir, 'l2-on.json');
     const common = ['--data', dataFile, '--epochs', '60', '--lr', '2', '--keep', 'last', '--preset', 'handset'];
     expect((await run(...common, '--out', free)).code).toBe(0);
     const r = await run(...common, '--out', pulled, '--l2', '0.0001');
@@ -106,15 +162,33 @@ describe('tempo-tune', () => {
     };
     expect(moved(free)).toBeGreaterThan(0);
     expect(moved(pulled)).toBeLessThan(0.8 * moved(free));
-    expect((await run(...common, '--out', pulled, '--l2', '2')).err).toEqual(['tempo-tune: --l2 must be a number between 0 and 1, got "2"']);
+    expect((await run(...common, '--out', pulled, '--l2', '2')).err).toEqual([
+      'tempo-tune: --l2 must be a number between 0 and 1, got "2"',
+    ]);
   });
 
   test('keeps the weights of the epoch with the lowest validation loss and stops after --patience', async () => {
     const out = join(dir, 'best.json');
     // A step size far too large: the validation loss soon rises, so the fit must stop and keep an early epoch.
-    const r = await run('--data', dataFile, '--out', out, '--epochs', '400', '--lr', '20', '--check-every', '5', '--patience', '30');
+    const r = await run(
+      '--data',
+      dataFile,
+      '--out',
+      out,
+      '--epochs',
+      '400',
+      '--lr',
+      '20',
+      '--check-every',
+      '5',
+      '--patience',
+      '30',
+    );
     expect(r.code).toBe(0);
-    const stop = /^epoch (\d+): train ([\d.]+) validation ([\d.]+) \(stopped: no better validation loss for 30 epochs\)$/m.exec(r.out);
+    const stop =
+      /^epoch (\d+): train ([\d.]+) validation ([\d.]+) \(stopped: no better validation loss for 30 epochs\)$/m.exec(
+        r.out,
+      );
     expect(stop).not.toBeNull();
     const kept = /^kept: epoch (\d+), the lowest validation loss: train ([\d.]+) validation ([\d.]+)$/m.exec(r.out);
     expect(kept).not.toBeNull();
@@ -127,7 +201,8 @@ describe('tempo-tune', () => {
   });
 
   test('--score-weight blends sigmoid(K x search score) into the training targets only', () => {
-    const data = new TraceData(), ctx = new EvalContext(DEFAULT_PARAMS, 0);
+    const data = new TraceData(),
+      ctx = new EvalContext(DEFAULT_PARAMS, 0);
     const fens = randomGamePositions(4, 3);
     const scores = [0, 400, -400, 10_000];
     fens.forEach((fen, i) => data.add(traceEvaluation(Position.fromFen(fen, { psq: ctx.psq }), ctx), 1, scores[i]));
@@ -145,13 +220,17 @@ describe('tempo-tune', () => {
   test('--score-weight is reported as the two shares of the target, without float noise', async () => {
     const r = await run('--data', dataFile, '--out', join(dir, 'w.json'), '--epochs', '0', '--score-weight', '0.8');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^targets: training positions aim at 0\.2 x result \+ 0\.8 x sigmoid\(K x search score\); validation at the result$/m);
+    expect(r.out).toMatch(
+      /^targets: training positions aim at 0\.2 x result \+ 0\.8 x sigmoid\(K x search score\); validation at the result$/m,
+    );
   });
 
   test('--data with a folder of datagen parts reads its games-*.txt in game order', async () => {
     const parts = join(dir, 'set.parts');
     mkdirSync(parts);
-    const lines = readFileSync(dataFile, 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+    const lines = readFileSync(dataFile, 'utf8')
+      .split('\n')
+      .filter((l) => l && !l.startsWith('#'));
     // Written out of order, with a file that is not a part beside them.
     writeFileSync(join(parts, 'games-000100-000199.txt'), lines.slice(700).join('\n') + '\n');
     writeFileSync(join(parts, 'games-000000-000099.txt'), lines.slice(0, 700).join('\n') + '\n');
@@ -170,14 +249,26 @@ describe('tempo-tune', () => {
   });
 
   test.each([
-    [['--data', join(dir, 'nope.txt'), '--out', join(dir, 'o.json')], /^tempo-tune: cannot read .*nope\.txt: no such file$/],
-    [['--data', 'x', '--out', join(dir, 'o.json'), '--keep', 'worst'], /^tempo-tune: --keep must be best or last, got "worst"$/],
-    [['--data', 'x', '--out', join(dir, 'o.json'), '--score-weight', '2'], /--score-weight must be a number between 0 and 1/],
+    [
+      ['--data', join(dir, 'nope.txt'), '--out', join(dir, 'o.json')],
+      /^tempo-tune: cannot read .*nope\.txt: no such file$/,
+    ],
+    [
+      ['--data', 'x', '--out', join(dir, 'o.json'), '--keep', 'worst'],
+      /^tempo-tune: --keep must be best or last, got "worst"$/,
+    ],
+    [
+      ['--data', 'x', '--out', join(dir, 'o.json'), '--score-weight', '2'],
+      /--score-weight must be a number between 0 and 1/,
+    ],
     [['--data', 'x', '--out', join(dir, 'o.json'), '--frobnicate'], /^tempo-tune: tune: unknown option --frobnicate$/],
     [['--data', 'x'], /^tempo-tune: --out FILE is required$/],
     [['--out', 'o.json'], /^tempo-tune: --data FILE is required$/],
     [['--data', 'x', '--out', join(dir, 'o.json'), '--validation', '1.5'], /--validation must be a number/],
-    [['--data', 'x', '--out', join(dir, 'o.json'), '--preset', 'stockfish'], /--preset must be one of default, handset, pesto-only/],
+    [
+      ['--data', 'x', '--out', join(dir, 'o.json'), '--preset', 'stockfish'],
+      /--preset must be one of default, handset, pesto-only/,
+    ],
   ])('usage errors are one line, exit 2: %j', async (argv, message) => {
     const r = await run(...argv);
     expect(r.code).toBe(2);

@@ -9,8 +9,29 @@
  */
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { EvalContext, PARAMS, PARAM_COUNT, PARAM_NAMES, PRESET_NAMES, TERMS, isPresetName, paramsFromJson, paramsToJson, presetParams, type EvalParams } from '@tempo-chess/eval';
-import { InputError, UsageError, failureExit, intArg, isMainModule, parseCommand, processIo, type Io } from '@tempo-chess/toolkit';
+import {
+  EvalContext,
+  PARAMS,
+  PARAM_COUNT,
+  PARAM_NAMES,
+  PRESET_NAMES,
+  TERMS,
+  isPresetName,
+  paramsFromJson,
+  paramsToJson,
+  presetParams,
+  type EvalParams,
+} from '@tempo-chess/eval';
+import {
+  InputError,
+  UsageError,
+  failureExit,
+  intArg,
+  isMainModule,
+  parseCommand,
+  processIo,
+  type Io,
+} from '@tempo-chess/toolkit';
 import { fitK, integerLoss, packWeights, realLoss, toWeights } from './model';
 import { TraceData } from './trace-data';
 import { copyWeights, fitWeights, roundWeights, splitLosses } from './tune-fit';
@@ -69,7 +90,14 @@ interface TuneOptions {
   l2: number;
 }
 
-function numberArg(name: string, text: string | undefined, min: number, max: number, fallback: number, open = false): number {
+function numberArg(
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+  fallback: number,
+  open = false,
+): number {
   if (text === undefined) return fallback;
   const v = Number(text);
   if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max || (open && (v === min || v === max)))
@@ -89,17 +117,27 @@ function expandData(path: string): string[] {
     return [path]; // the reader names a missing file
   }
   if (!dir) return [path];
-  const parts = readdirSync(path).filter((f) => /^games-\d+-\d+\.txt$/.test(f)).sort();
+  const parts = readdirSync(path)
+    .filter((f) => /^games-\d+-\d+\.txt$/.test(f))
+    .sort();
   if (parts.length === 0) throw new InputError(`${path}: a folder without datagen parts (games-*.txt)`);
   return parts.map((f) => join(path, f));
 }
 
 /** --freeze TERM[,TERM...] (repeatable): the terms' weights as an index mask. */
 function freezeArg(values: string[] | undefined): { terms: string[]; mask: Uint8Array } {
-  const terms = (values ?? []).flatMap((v) => v.split(',')).map((t) => t.trim()).filter((t) => t !== '');
+  const terms = (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   const known = new Set(TERMS.map((t) => t.name));
-  for (const t of terms) if (!known.has(t)) throw new UsageError(`--freeze: unknown term "${t}" (terms are the eval's spec names, such as tempo, mobility.knight, threat.byKing)`);
-  const mask = new Uint8Array(PARAM_COUNT), set = new Set(terms);
+  for (const t of terms)
+    if (!known.has(t))
+      throw new UsageError(
+        `--freeze: unknown term "${t}" (terms are the eval's spec names, such as tempo, mobility.knight, threat.byKing)`,
+      );
+  const mask = new Uint8Array(PARAM_COUNT),
+    set = new Set(terms);
   for (const p of PARAMS) if (set.has(p.term)) mask[p.index] = 1;
   return { terms: [...set], mask };
 }
@@ -116,7 +154,8 @@ function parseOptions(argv: string[]): TuneOptions | null {
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
   if (!v.data || v.data.length === 0) throw new UsageError('--data FILE is required');
   if (v.out === undefined) throw new UsageError('--out FILE is required');
-  if (!existsSync(dirname(v.out) || '.')) throw new UsageError(`--out ${v.out}: directory ${dirname(v.out)} does not exist`);
+  if (!existsSync(dirname(v.out) || '.'))
+    throw new UsageError(`--out ${v.out}: directory ${dirname(v.out)} does not exist`);
   if (v.params !== undefined && v.preset !== undefined) throw new UsageError('give --params or --preset, not both');
   let start: EvalParams, startName: string;
   if (v.params !== undefined) {
@@ -124,7 +163,9 @@ function parseOptions(argv: string[]): TuneOptions | null {
     try {
       text = readFileSync(v.params, 'utf8');
     } catch (e) {
-      throw new InputError(`cannot read ${v.params}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      throw new InputError(
+        `cannot read ${v.params}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+      );
     }
     try {
       start = paramsFromJson(text);
@@ -185,23 +226,39 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   const ctx = new EvalContext(o.start, 0);
   const data = new TraceData();
   const ls = await loadFiles(o.data, ctx, data, tty);
-  const left = data.excluded, leftOut = left.drawn + left.kpk + left.mopup, epp = data.entriesPerPosition();
-  io.out(`read ${ls.records} records from ${o.data.length} file(s) in ${secs(ls.totalMs)}: parse ${rate(ls.records, ls.parseMs)}, trace ${rate(ls.records, ls.traceMs)}`);
-  io.out(`positions: ${data.n} used, ${leftOut} left out (special rules: ${left.drawn} dead draws, ${left.kpk} KPK, ${left.mopup} mop-up)`);
-  io.out(`traces: ${(data.bytes() / 2 ** 20).toFixed(1)} MB, ${epp.linear.toFixed(1)} linear + ${epp.kingSafety.toFixed(1)} king-safety entries a position`);
-  if (ls.mismatches > 0) io.err(`tempo-tune: warning: the integer model disagrees with evaluate on ${ls.mismatches} positions (first: ${ls.firstMismatch})`);
+  const left = data.excluded,
+    leftOut = left.drawn + left.kpk + left.mopup,
+    epp = data.entriesPerPosition();
+  io.out(
+    `read ${ls.records} records from ${o.data.length} file(s) in ${secs(ls.totalMs)}: parse ${rate(ls.records, ls.parseMs)}, trace ${rate(ls.records, ls.traceMs)}`,
+  );
+  io.out(
+    `positions: ${data.n} used, ${leftOut} left out (special rules: ${left.drawn} dead draws, ${left.kpk} KPK, ${left.mopup} mop-up)`,
+  );
+  io.out(
+    `traces: ${(data.bytes() / 2 ** 20).toFixed(1)} MB, ${epp.linear.toFixed(1)} linear + ${epp.kingSafety.toFixed(1)} king-safety entries a position`,
+  );
+  if (ls.mismatches > 0)
+    io.err(
+      `tempo-tune: warning: the integer model disagrees with evaluate on ${ls.mismatches} positions (first: ${ls.firstMismatch})`,
+    );
   else io.out(`check: the integer model under the start weights equals evaluate on all ${data.n} positions`);
-  const nVal = Math.floor(data.n * o.validation), trainEnd = data.n - nVal;
+  const nVal = Math.floor(data.n * o.validation),
+    trainEnd = data.n - nVal;
   if (trainEnd === 0) throw new InputError(`no training positions in ${o.data.join(', ')}`);
   const usage = data.usage(0, trainEnd);
-  let fixed = 0, frozenUsed = 0;
+  let fixed = 0,
+    frozenUsed = 0;
   for (let i = 0; i < PARAM_COUNT; i++) {
     if (usage[i] === 0) fixed++;
     else if (o.frozen[i] !== 0) frozenUsed++;
   }
-  io.out(`split: ${trainEnd} train, ${nVal} validation (the last ${(o.validation * 100).toFixed(0)}% of the data); start: ${o.startName}; ${PARAM_COUNT - fixed} of ${PARAM_COUNT} weights used by the training positions (the rest held)`);
+  io.out(
+    `split: ${trainEnd} train, ${nVal} validation (the last ${(o.validation * 100).toFixed(0)}% of the data); start: ${o.startName}; ${PARAM_COUNT - fixed} of ${PARAM_COUNT} weights used by the training positions (the rest held)`,
+  );
   if (o.l2 > 0) io.out(`l2: ${o.l2} x the sum of (weight - start)^2 added to the training loss`);
-  if (o.frozenTerms.length > 0) io.out(`frozen: ${o.frozenTerms.join(', ')} (${frozenUsed} used weights held at their start values)`);
+  if (o.frozenTerms.length > 0)
+    io.out(`frozen: ${o.frozenTerms.join(', ')} (${frozenUsed} used weights held at their start values)`);
   // Step 2. K on the start weights.
   const start = toWeights(o.start);
   const tk = performance.now();
@@ -210,11 +267,16 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   io.out(o.k === null ? `K = ${k.toFixed(4)} (golden section on the training loss, ${secs(kMs)})` : `K = ${k} (given)`);
   if (o.scoreWeight > 0) {
     data.setTargets(0, trainEnd, k, o.scoreWeight);
-    io.out(`targets: training positions aim at ${+(1 - o.scoreWeight).toFixed(12)} x result + ${o.scoreWeight} x sigmoid(K x search score); validation at the result`);
+    io.out(
+      `targets: training positions aim at ${+(1 - o.scoreWeight).toFixed(12)} x result + ${o.scoreWeight} x sigmoid(K x search score); validation at the result`,
+    );
   }
   const before = splitLosses(data, trainEnd, start, k);
   const packedStart = packWeights(o.start);
-  const beforeInt = { train: integerLoss(data, 0, trainEnd, packedStart, k), validation: nVal ? integerLoss(data, trainEnd, data.n, packedStart, k) : NaN };
+  const beforeInt = {
+    train: integerLoss(data, 0, trainEnd, packedStart, k),
+    validation: nVal ? integerLoss(data, trainEnd, data.n, packedStart, k) : NaN,
+  };
   io.out(`epoch 0: train ${f6(before.train)} validation ${f6(before.validation)}`);
   // Step 3. Adam, with a status line every epoch and both losses every reportEvery epochs.
   const tf = performance.now();
@@ -223,25 +285,31 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   const early = o.keepBest && nVal > 0;
   let best = { epoch: 0, loss: before.validation, weights: copyWeights(start) };
   let ran = 0;
-  const finalWeights = fitWeights(data, start, { epochs: o.epochs, lr: o.lr, k, trainEnd, frozen: o.frozen, l2: o.l2 }, (epoch, loss, w) => {
-    ran = epoch;
-    const now = performance.now(), per = (now - tf) / epoch;
-    const status = `epoch ${epoch}/${o.epochs} train ${f6(loss)} (before the step) | ${(now - last).toFixed(0)} ms | ETA ${secs(per * (o.epochs - epoch))}`;
-    last = now;
-    if (tty) process.stderr.write(`\r${status}\x1b[K`);
-    else io.err(status);
-    if (epoch % o.reportEvery === 0 && epoch !== o.epochs) {
-      const l = splitLosses(data, trainEnd, w, k);
-      if (tty) process.stderr.write('\r\x1b[K');
-      io.out(`epoch ${epoch}: train ${f6(l.train)} validation ${f6(l.validation)}`);
-    }
-    if (early && (epoch % o.checkEvery === 0 || epoch === o.epochs)) {
-      const v = realLoss(data, trainEnd, data.n, w, k);
-      if (v < best.loss) best = { epoch, loss: v, weights: copyWeights(w) };
-      else if (epoch - best.epoch >= o.patience) return true;
-    }
-    return false;
-  });
+  const finalWeights = fitWeights(
+    data,
+    start,
+    { epochs: o.epochs, lr: o.lr, k, trainEnd, frozen: o.frozen, l2: o.l2 },
+    (epoch, loss, w) => {
+      ran = epoch;
+      const now = performance.now(),
+        per = (now - tf) / epoch;
+      const status = `epoch ${epoch}/${o.epochs} train ${f6(loss)} (before the step) | ${(now - last).toFixed(0)} ms | ETA ${secs(per * (o.epochs - epoch))}`;
+      last = now;
+      if (tty) process.stderr.write(`\r${status}\x1b[K`);
+      else io.err(status);
+      if (epoch % o.reportEvery === 0 && epoch !== o.epochs) {
+        const l = splitLosses(data, trainEnd, w, k);
+        if (tty) process.stderr.write('\r\x1b[K');
+        io.out(`epoch ${epoch}: train ${f6(l.train)} validation ${f6(l.validation)}`);
+      }
+      if (early && (epoch % o.checkEvery === 0 || epoch === o.epochs)) {
+        const v = realLoss(data, trainEnd, data.n, w, k);
+        if (v < best.loss) best = { epoch, loss: v, weights: copyWeights(w) };
+        else if (epoch - best.epoch >= o.patience) return true;
+      }
+      return false;
+    },
+  );
   const fitted = early ? best.weights : finalWeights;
   if (tty) process.stderr.write('\r\x1b[K');
   const fitMs = performance.now() - tf;
@@ -249,24 +317,35 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   const after = splitLosses(data, trainEnd, fitted, k);
   if (early) {
     const l = splitLosses(data, trainEnd, finalWeights, k);
-    io.out(`epoch ${ran}: train ${f6(l.train)} validation ${f6(l.validation)}${ran < o.epochs ? ` (stopped: no better validation loss for ${o.patience} epochs)` : ''}`);
-    io.out(`kept: epoch ${best.epoch}, the lowest validation loss: train ${f6(after.train)} validation ${f6(after.validation)}`);
+    io.out(
+      `epoch ${ran}: train ${f6(l.train)} validation ${f6(l.validation)}${ran < o.epochs ? ` (stopped: no better validation loss for ${o.patience} epochs)` : ''}`,
+    );
+    io.out(
+      `kept: epoch ${best.epoch}, the lowest validation loss: train ${f6(after.train)} validation ${f6(after.validation)}`,
+    );
   } else if (ran > 0) io.out(`epoch ${ran}: train ${f6(after.train)} validation ${f6(after.validation)}`);
   const rounded = roundWeights(fitted);
   const json = paramsToJson(rounded);
   new EvalContext(paramsFromJson(json), 0); // throws if the table does not load (int16 psq entries)
   writeFileSync(o.out, json);
   const packed = packWeights(rounded);
-  const afterInt = { train: integerLoss(data, 0, trainEnd, packed, k), validation: nVal ? integerLoss(data, trainEnd, data.n, packed, k) : NaN };
+  const afterInt = {
+    train: integerLoss(data, 0, trainEnd, packed, k),
+    validation: nVal ? integerLoss(data, trainEnd, data.n, packed, k) : NaN,
+  };
   io.out('');
-  io.out(`K ${k.toFixed(4)}, ${ran} epochs of Adam at lr ${o.lr}${early ? ` (weights of epoch ${best.epoch} kept)` : ''}, ${data.n} positions used (${trainEnd} train, ${nVal} validation), ${leftOut} left out`);
+  io.out(
+    `K ${k.toFixed(4)}, ${ran} epochs of Adam at lr ${o.lr}${early ? ` (weights of epoch ${best.epoch} kept)` : ''}, ${data.n} positions used (${trainEnd} train, ${nVal} validation), ${leftOut} left out`,
+  );
   io.out('loss                 train      validation');
   io.out(`before (model)       ${f6(before.train)}   ${f6(before.validation)}`);
   io.out(`before (integer)     ${f6(beforeInt.train)}   ${f6(beforeInt.validation)}`);
   io.out(`after (model)        ${f6(after.train)}   ${f6(after.validation)}`);
   io.out(`after (integer)      ${f6(afterInt.train)}   ${f6(afterInt.validation)}`);
   io.out(`largest changes: ${largestChanges(o.start, rounded, 8)}`);
-  io.out(`time: load ${secs(ls.totalMs)}, K ${secs(kMs)}, fit ${secs(fitMs)} (${(fitMs / Math.max(1, ran)).toFixed(0)} ms an epoch), total ${secs(performance.now() - t0)}`);
+  io.out(
+    `time: load ${secs(ls.totalMs)}, K ${secs(kMs)}, fit ${secs(fitMs)} (${(fitMs / Math.max(1, ran)).toFixed(0)} ms an epoch), total ${secs(performance.now() - t0)}`,
+  );
   io.out(`wrote ${o.out}`);
 }
 
@@ -278,7 +357,9 @@ function largestChanges(a: EvalParams, b: EvalParams, count: number): string {
     if (d > 0) moved.push([d, i]);
   }
   moved.sort((x, y) => y[0] - x[0] || x[1] - y[1]);
-  const text = moved.slice(0, count).map(([, i]) => `${PARAM_NAMES[i]} mg ${a.mg[i]}>${b.mg[i]} eg ${a.eg[i]}>${b.eg[i]}`);
+  const text = moved
+    .slice(0, count)
+    .map(([, i]) => `${PARAM_NAMES[i]} mg ${a.mg[i]}>${b.mg[i]} eg ${a.eg[i]}>${b.eg[i]}`);
   return `${moved.length} of ${PARAM_COUNT} weights changed; ${text.join(', ') || 'none'}`;
 }
 

@@ -21,12 +21,22 @@ class FakeWorker {
   postMessage(line: string): void {
     if (this.terminated) throw new Error('posted to a terminated worker');
     this.received.push(line);
-    if (line === 'uci') this.later('id name Fake', 'option name Hash type spin default 16 min 1 max 1024', 'option name UCI_Elo type spin default 1500 min 1000 max 3000', 'uciok');
+    if (line === 'uci')
+      this.later(
+        'id name Fake',
+        'option name Hash type spin default 16 min 1 max 1024',
+        'option name UCI_Elo type spin default 1500 min 1000 max 3000',
+        'uciok',
+      );
     else if (line === 'isready') this.later('readyok');
     else if (line === 'go infinite') {
       this.infinite = true;
-      this.later('info depth 1 multipv 1 score cp 20 nodes 30 nps 3000 time 10 pv e2e4', 'info depth 1 multipv 2 score cp 10 nodes 60 nps 3000 time 20 pv d2d4');
-    } else if (line.startsWith('go')) this.later('info depth 1 score cp 15 nodes 20 pv e2e4 e7e5', `bestmove ${this.answers.shift() ?? 'e2e4'}`);
+      this.later(
+        'info depth 1 multipv 1 score cp 20 nodes 30 nps 3000 time 10 pv e2e4',
+        'info depth 1 multipv 2 score cp 10 nodes 60 nps 3000 time 20 pv d2d4',
+      );
+    } else if (line.startsWith('go'))
+      this.later('info depth 1 score cp 15 nodes 20 pv e2e4 e7e5', `bestmove ${this.answers.shift() ?? 'e2e4'}`);
     else if (line === 'stop' && this.infinite) {
       this.infinite = false;
       this.later(`bestmove ${this.answers.shift() ?? 'e2e4'} ponder e7e5`);
@@ -63,7 +73,14 @@ describe('createEngine', () => {
     await engine.ready();
     await engine.ready();
     expect(last().received).toEqual(['uci', 'isready', 'isready']);
-    expect(engine.options.get('UCI_Elo')).toEqual({ name: 'UCI_Elo', type: 'spin', default: '1500', min: 1000, max: 3000, vars: [] });
+    expect(engine.options.get('UCI_Elo')).toEqual({
+      name: 'UCI_Elo',
+      type: 'spin',
+      default: '1500',
+      min: 1000,
+      max: 3000,
+      vars: [],
+    });
   });
 
   test('bestMove sends position and go with the limits and returns the move and its info lines', async () => {
@@ -73,7 +90,11 @@ describe('createEngine', () => {
     expect(r.bestmove).toBe('g1f3');
     expect(r.ponder).toBeUndefined();
     expect(r.info).toEqual([{ depth: 1, multipv: 1, score: { cp: 15 }, nodes: 20, pv: ['e2e4', 'e7e5'] }]);
-    expect(last().received).toEqual(['uci', `position fen ${START} moves e2e4 e7e5`, 'go wtime 1000 btime 2000 winc 10 binc 10']);
+    expect(last().received).toEqual([
+      'uci',
+      `position fen ${START} moves e2e4 e7e5`,
+      'go wtime 1000 btime 2000 winc 10 binc 10',
+    ]);
   });
 
   test('a second bestMove waits for the first bestmove and they resolve in call order', async () => {
@@ -199,6 +220,10 @@ describe('createEngine', () => {
     engine.setOption('UCI_LimitStrength', true);
     engine.setOption('Skill Level', 5);
     engine.setOption('Clear Hash');
-    expect(last().received).toEqual(['setoption name UCI_LimitStrength value true', 'setoption name Skill Level value 5', 'setoption name Clear Hash']);
+    expect(last().received).toEqual([
+      'setoption name UCI_LimitStrength value true',
+      'setoption name Skill Level value 5',
+      'setoption name Clear Hash',
+    ]);
   });
 });

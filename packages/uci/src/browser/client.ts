@@ -91,7 +91,16 @@ interface Job {
   reject: (error: Error) => void;
 }
 
-const LIMIT_KEYS: (keyof SearchLimits)[] = ['wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes', 'movetime'];
+const LIMIT_KEYS: (keyof SearchLimits)[] = [
+  'wtime',
+  'btime',
+  'winc',
+  'binc',
+  'movestogo',
+  'depth',
+  'nodes',
+  'movetime',
+];
 const UCI_MOVE = /^([a-h][1-8][a-h][1-8][qrbn]?|0000)$/;
 
 /** Starts the worker and returns its client (the worker starts at once; call ready()). */
@@ -171,7 +180,13 @@ class WorkerEngine implements Engine {
     const position = positionLine(fen, options.moves ?? []);
     let job!: Job;
     const done = new Promise<BestMove | null>((resolve, reject) => {
-      job = { start: () => this.search(position, 'go infinite', lines), info: [], onInfo: options.onInfo, resolve, reject };
+      job = {
+        start: () => this.search(position, 'go infinite', lines),
+        info: [],
+        onInfo: options.onInfo,
+        resolve,
+        reject,
+      };
     });
     done.catch(() => undefined); // a caller that only awaits stop() must not see an unhandled rejection
     this.enqueue(job);
@@ -215,7 +230,10 @@ class WorkerEngine implements Engine {
     this.handshake = null;
     this.multiPV = 1;
     this.engineOptions.clear();
-    const worker = typeof this.source === 'function' ? this.source() : new Worker(this.source, { type: this.createOptions.type ?? 'classic' });
+    const worker =
+      typeof this.source === 'function'
+        ? this.source()
+        : new Worker(this.source, { type: this.createOptions.type ?? 'classic' });
     worker.onmessage = (e: MessageEvent) => {
       if (this.worker === worker) this.receive(e.data);
     };
@@ -331,6 +349,9 @@ function goLine(limits: SearchLimits): string {
     if (!Number.isFinite(v) || v < 0) throw new Error(`Invalid search limit ${key}: ${v}`);
     parts.push(key, String(Math.round(v)));
   }
-  if (parts.length === 1) throw new Error('bestMove needs a limit (movetime, depth, nodes or clock times); use analyse() for an infinite search');
+  if (parts.length === 1)
+    throw new Error(
+      'bestMove needs a limit (movetime, depth, nodes or clock times); use analyse() for an infinite search',
+    );
   return parts.join(' ');
 }

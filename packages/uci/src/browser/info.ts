@@ -5,7 +5,8 @@
  */
 
 /** A score from the side to move's point of view, as UCI sends it. */
-export type InfoScore = { readonly cp: number; readonly mate?: undefined } | { readonly mate: number; readonly cp?: undefined };
+export type InfoScore =
+  { readonly cp: number; readonly mate?: undefined } | { readonly mate: number; readonly cp?: undefined };
 
 /** One parsed `info` line; a field the line did not carry is absent. */
 export interface InfoLine {
@@ -32,7 +33,19 @@ export interface InfoLine {
   string?: string;
 }
 
-const NUMERIC = new Set(['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'time', 'hashfull', 'tbhits', 'currmovenumber', 'cpuload', 'sbhits']);
+const NUMERIC = new Set([
+  'depth',
+  'seldepth',
+  'multipv',
+  'nodes',
+  'nps',
+  'time',
+  'hashfull',
+  'tbhits',
+  'currmovenumber',
+  'cpuload',
+  'sbhits',
+]);
 const NUMBER_FIELDS: Record<string, keyof InfoLine> = {
   depth: 'depth',
   seldepth: 'seldepth',

@@ -99,13 +99,27 @@ describe('the loop worker (fake search workers)', () => {
     const e = start(false);
     const w = FakeWorker.all[0];
     w.emit({ type: 'done', count: 0 });
-    e.send('setoption name Threads value 2', 'setoption name MultiPV value 2', 'position startpos moves e2e4', 'go infinite');
+    e.send(
+      'setoption name Threads value 2',
+      'setoption name MultiPV value 2',
+      'position startpos moves e2e4',
+      'go infinite',
+    );
     w.emit(
       { type: 'out', text: 'info string error: setoption: Threads 2: no shared memory; searching with one thread' },
       { type: 'searching', side: 1, fallback: 'a7a6' },
-      { type: 'out', text: 'info depth 5 seldepth 7 multipv 1 score cp 20 nodes 900 nps 1 hashfull 0 time 9 pv e7e5 g1f3 b8c6' },
-      { type: 'out', text: 'info depth 5 seldepth 7 multipv 2 score cp 10 nodes 900 nps 1 hashfull 0 time 9 pv c7c5 g1f3' },
-      { type: 'out', text: 'info depth 6 seldepth 8 multipv 1 score cp -40 upperbound nodes 2000 nps 1 hashfull 0 time 20 pv d7d5' },
+      {
+        type: 'out',
+        text: 'info depth 5 seldepth 7 multipv 1 score cp 20 nodes 900 nps 1 hashfull 0 time 9 pv e7e5 g1f3 b8c6',
+      },
+      {
+        type: 'out',
+        text: 'info depth 5 seldepth 7 multipv 2 score cp 10 nodes 900 nps 1 hashfull 0 time 9 pv c7c5 g1f3',
+      },
+      {
+        type: 'out',
+        text: 'info depth 6 seldepth 8 multipv 1 score cp -40 upperbound nodes 2000 nps 1 hashfull 0 time 20 pv d7d5',
+      },
     );
     e.send('d'); // queued behind the search in the old worker
     e.send('stop');
@@ -176,7 +190,10 @@ describe('the loop worker (fake search workers)', () => {
       e.send('position startpos', 'go infinite');
       w.emit(
         { type: 'searching', side: 0, fallback: 'a2a3' },
-        { type: 'out', text: 'info depth 9 seldepth 12 multipv 1 score cp 30 nodes 9000 nps 1 hashfull 1 time 90 pv d2d4 g8f6' },
+        {
+          type: 'out',
+          text: 'info depth 9 seldepth 12 multipv 1 score cp 30 nodes 9000 nps 1 hashfull 1 time 90 pv d2d4 g8f6',
+        },
       );
       e.send('stop');
       expect(e.out.at(-1)).toMatch(/^info depth 9 /);
@@ -187,7 +204,10 @@ describe('the loop worker (fake search workers)', () => {
       expect(w.terminated).toBe(false);
       e.send('go depth 3');
       w.emit(
-        { type: 'out', text: 'info depth 10 seldepth 12 multipv 1 score cp 30 nodes 9900 nps 1 hashfull 1 time 99 pv d2d4 g8f6' },
+        {
+          type: 'out',
+          text: 'info depth 10 seldepth 12 multipv 1 score cp 30 nodes 9900 nps 1 hashfull 1 time 99 pv d2d4 g8f6',
+        },
         { type: 'bestmove', text: 'bestmove d2d4 ponder g8f6' },
         { type: 'done', count: 2 },
         { type: 'searching', side: 0, fallback: 'a2a3' },

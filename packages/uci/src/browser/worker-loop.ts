@@ -123,7 +123,13 @@ class LoopHost {
       const options: ToWorker[] = [];
       for (const [name, value] of this.loop.optionLog) options.push({ type: 'setoption', name, value });
       const p = this.loop.lastPosition;
-      this.running = { go: msg, index: this.posted, options, position: p === undefined ? null : { type: 'position', cmd: p }, after: [] };
+      this.running = {
+        go: msg,
+        index: this.posted,
+        options,
+        position: p === undefined ? null : { type: 'position', cmd: p },
+        after: [],
+      };
       this.best = this.ponder = this.fallback = '';
       this.abortWhenStarted = false;
     } else this.running?.after.push(msg);
@@ -159,7 +165,10 @@ class LoopHost {
       this.loop.workerStarted();
     };
     // Unshared, the worker gets a zeroed copy: the loop's own may hold the stop it raised for the old worker.
-    const init: SearchInit = { signals: this.shared ? this.signals : new Int32Array(this.signals.length), shared: this.shared };
+    const init: SearchInit = {
+      signals: this.shared ? this.signals : new Int32Array(this.signals.length),
+      shared: this.shared,
+    };
     w.postMessage(init);
     this.worker = w;
     this.lastDone = -1;

@@ -29,7 +29,13 @@ export interface CheckpointHeader {
 const MAGIC = 'TNCK';
 
 /** Writes the checkpoint; `params`, `m`, `v` are the arena's views (length = parameter count). */
-export function writeCheckpoint(path: string, header: CheckpointHeader, params: Float32Array, m: Float32Array, v: Float32Array): void {
+export function writeCheckpoint(
+  path: string,
+  header: CheckpointHeader,
+  params: Float32Array,
+  m: Float32Array,
+  v: Float32Array,
+): void {
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const head = 12 + Math.ceil(json.length / 4) * 4;
   const n = params.length;
@@ -50,15 +56,24 @@ export function writeCheckpoint(path: string, header: CheckpointHeader, params: 
  * Reads a checkpoint into the arena views; `check` sees the header first (and throws if
  * it belongs to another run); throws InputError for a file that is not one of this shape.
  */
-export function readCheckpoint(path: string, params: Float32Array, m: Float32Array, v: Float32Array, check: (h: CheckpointHeader) => void): CheckpointHeader {
+export function readCheckpoint(
+  path: string,
+  params: Float32Array,
+  m: Float32Array,
+  v: Float32Array,
+  check: (h: CheckpointHeader) => void,
+): CheckpointHeader {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
   } catch (e) {
-    throw new InputError(`cannot resume: cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    throw new InputError(
+      `cannot resume: cannot read ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+    );
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== MAGIC || view.getUint32(4, true) !== 1) throw new InputError(`cannot resume: ${path} is not a checkpoint`);
+  if (bytes.length < 12 || bytes.toString('latin1', 0, 4) !== MAGIC || view.getUint32(4, true) !== 1)
+    throw new InputError(`cannot resume: ${path} is not a checkpoint`);
   const len = view.getUint32(8, true);
   const head = 12 + Math.ceil(len / 4) * 4;
   const n = params.length;
@@ -69,7 +84,10 @@ export function readCheckpoint(path: string, params: Float32Array, m: Float32Arr
     throw new InputError(`cannot resume: ${path} has a corrupt header`);
   }
   check(header);
-  if (bytes.length !== head + 12 * n) throw new InputError(`cannot resume: ${path} has ${bytes.length} bytes, a net of this shape needs ${head + 12 * n}`);
+  if (bytes.length !== head + 12 * n)
+    throw new InputError(
+      `cannot resume: ${path} has ${bytes.length} bytes, a net of this shape needs ${head + 12 * n}`,
+    );
   [params, m, v].forEach((a, k) => {
     for (let i = 0; i < n; i++) a[i] = view.getFloat32(head + 4 * (k * n + i), true);
   });

@@ -30,9 +30,12 @@ export function checkDataFiles(files: readonly string[]): number[] {
       size = st.size;
     } catch (e) {
       if (e instanceof InputError) throw e;
-      throw new InputError(`cannot read ${f}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+      throw new InputError(
+        `cannot read ${f}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`,
+      );
     }
-    if (size === 0 || size % RECORD_BYTES !== 0) throw new InputError(`${f}: ${size} bytes is not a whole number of ${RECORD_BYTES}-byte records`);
+    if (size === 0 || size % RECORD_BYTES !== 0)
+      throw new InputError(`${f}: ${size} bytes is not a whole number of ${RECORD_BYTES}-byte records`);
     return size;
   });
 }
@@ -75,11 +78,17 @@ export function loadData(files: readonly string[], holdout: number): TrainData {
       fileEnd += sizes[++f] / RECORD_BYTES;
     }
     const problem = recordProblem(bytes, i * RECORD_BYTES);
-    if (problem !== null) throw new InputError(`${files[f]}: record ${i - fileStart} (byte ${(i - fileStart) * RECORD_BYTES}) is not a training record: ${problem}`);
+    if (problem !== null)
+      throw new InputError(
+        `${files[f]}: record ${i - fileStart} (byte ${(i - fileStart) * RECORD_BYTES}) is not a training record: ${problem}`,
+      );
   }
   const view = new DataView(bytes.buffer);
   const held = new Uint8Array(records);
-  let nHeld = 0, games = 0, heldGames = 0, prev = -1;
+  let nHeld = 0,
+    games = 0,
+    heldGames = 0,
+    prev = -1;
   for (let i = 0; i < records; i++) {
     const game = view.getUint32(i * RECORD_BYTES + 28, true);
     const out = isHeldOut(game, holdout);
@@ -112,7 +121,8 @@ export function loadData(files: readonly string[], holdout: number): TrainData {
 export function fitScale(data: TrainData): number {
   const view = new DataView(data.bytes.buffer);
   const stride = Math.max(1, Math.ceil(data.train.length / 1_000_000));
-  const scores: number[] = [], results: number[] = [];
+  const scores: number[] = [],
+    results: number[] = [];
   for (let i = 0; i < data.train.length; i += stride) {
     const o = data.train[i] * RECORD_BYTES;
     scores.push(view.getInt16(o + 24, true));
@@ -127,15 +137,25 @@ export function fitScale(data: TrainData): number {
     return sum;
   };
   const phi = (Math.sqrt(5) - 1) / 2;
-  let a = 50, b = 2000;
-  let c = b - phi * (b - a), d = a + phi * (b - a), fc = loss(c), fd = loss(d);
+  let a = 50,
+    b = 2000;
+  let c = b - phi * (b - a),
+    d = a + phi * (b - a),
+    fc = loss(c),
+    fd = loss(d);
   while (b - a > 0.01) {
     if (fc < fd) {
-      b = d; d = c; fd = fc;
-      c = b - phi * (b - a); fc = loss(c);
+      b = d;
+      d = c;
+      fd = fc;
+      c = b - phi * (b - a);
+      fc = loss(c);
     } else {
-      a = c; c = d; fc = fd;
-      d = a + phi * (b - a); fd = loss(d);
+      a = c;
+      c = d;
+      fc = fd;
+      d = a + phi * (b - a);
+      fd = loss(d);
     }
   }
   return Math.round(((a + b) / 2) * 100) / 100;

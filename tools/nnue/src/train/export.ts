@@ -19,7 +19,8 @@ export const MAX_TOLERANCE_CP = 10;
 
 /** The quantised weights of float parameters `p` (Layout order). */
 export function quantise(p: Float32Array, L: Layout): NetWeights {
-  const H = L.hidden, B = L.buckets;
+  const H = L.hidden,
+    B = L.buckets;
   const ftWeights = new Int16Array(L.ftBias);
   for (let i = 0; i < ftWeights.length; i++) ftWeights[i] = toGrid(p[i], QA);
   const ftBias = new Int16Array(H);
@@ -48,11 +49,25 @@ export interface QuantCheck {
  * Compares `net` with the float parameters `p` on records `which` (at most `limit`,
  * taken at a fixed stride); the losses with the run's `wdl` and `scale`.
  */
-export function checkQuantised(p: Float32Array, L: Layout, net: NetWeights, data: Uint8Array, which: Uint32Array, limit: number, wdl: number, scale: number): QuantCheck {
+export function checkQuantised(
+  p: Float32Array,
+  L: Layout,
+  net: NetWeights,
+  data: Uint8Array,
+  which: Uint32Array,
+  limit: number,
+  wdl: number,
+  scale: number,
+): QuantCheck {
   const sc = new Scratch(L.hidden);
   const stride = Math.max(1, Math.ceil(which.length / Math.max(1, limit)));
   const inv = 1 / scale;
-  let n = 0, sum = 0, max = 0, worst = -1, loss = 0, floatLoss = 0;
+  let n = 0,
+    sum = 0,
+    max = 0,
+    worst = -1,
+    loss = 0,
+    floatLoss = 0;
   for (let i = 0; i < which.length && limit > 0; i += stride) {
     const offset = which[i] * RECORD_BYTES;
     const fl = floatCp(p, L, data, offset, sc);
@@ -71,5 +86,13 @@ export function checkQuantised(p: Float32Array, L: Layout, net: NetWeights, data
   }
   const meanCp = n === 0 ? 0 : sum / n;
   const ok = n > 0 && meanCp <= MEAN_TOLERANCE_CP && max <= MAX_TOLERANCE_CP;
-  return { positions: n, meanCp, maxCp: max, worst, ok, loss: n === 0 ? 0 : loss / n, floatLoss: n === 0 ? 0 : floatLoss / n };
+  return {
+    positions: n,
+    meanCp,
+    maxCp: max,
+    worst,
+    ok,
+    loss: n === 0 ? 0 : loss / n,
+    floatLoss: n === 0 ? 0 : floatLoss / n,
+  };
 }

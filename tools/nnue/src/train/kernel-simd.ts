@@ -44,7 +44,8 @@ export class SimdKernel {
   /** kernel.ts's forward for the features in s (parameters `p` at arena byte `pAt`). */
   forward(p: Float32Array, pAt: number, L: Layout, s: Scratch, stm: number): number {
     const H = L.hidden;
-    const a0 = s.acc[0].byteOffset, a1 = s.acc[1].byteOffset;
+    const a0 = s.acc[0].byteOffset,
+      a1 = s.acc[1].byteOffset;
     this.x.accumulate(pAt, pAt + 4 * L.ftBias, s.features.byteOffset, s.count, a0, a1, H);
     const bucket = bucketOf(s.count, L.buckets);
     const ow = pAt + 4 * (L.outWeights + bucket * 2 * H);
@@ -52,7 +53,19 @@ export class SimdKernel {
   }
 
   /** kernel.ts's trainRecord (`flip` as there): gradient added to `g` (at arena byte `gAt`); returns the loss. */
-  trainRecord(p: Float32Array, pAt: number, g: Float32Array, gAt: number, L: Layout, s: Scratch, data: Uint8Array, offset: number, wdl: number, invScale: number, flip = 0): number {
+  trainRecord(
+    p: Float32Array,
+    pAt: number,
+    g: Float32Array,
+    gAt: number,
+    L: Layout,
+    s: Scratch,
+    data: Uint8Array,
+    offset: number,
+    wdl: number,
+    invScale: number,
+    flip = 0,
+  ): number {
     const stm = recordFeatures(data, offset, s, flip);
     const target = recordTarget(data, offset, wdl, invScale);
     const v = this.forward(p, pAt, L, s, stm);
@@ -60,19 +73,42 @@ export class SimdKernel {
     const q = sigmoid(v * k);
     const err = q - target;
     const dv = 2 * err * q * (1 - q) * k;
-    const H = L.hidden, bucket = bucketOf(s.count, L.buckets);
+    const H = L.hidden,
+      bucket = bucketOf(s.count, L.buckets);
     g[L.outBias + bucket] += dv;
-    const a0 = s.acc[0].byteOffset, a1 = s.acc[1].byteOffset, g0 = s.grad[0].byteOffset, g1 = s.grad[1].byteOffset;
+    const a0 = s.acc[0].byteOffset,
+      a1 = s.acc[1].byteOffset,
+      g0 = s.grad[0].byteOffset,
+      g1 = s.grad[1].byteOffset;
     const ow = 4 * (L.outWeights + bucket * 2 * H);
-    this.x.backward(stm === 0 ? a0 : a1, stm === 0 ? a1 : a0, pAt + ow, gAt + ow, stm === 0 ? g0 : g1, stm === 0 ? g1 : g0, dv, H);
+    this.x.backward(
+      stm === 0 ? a0 : a1,
+      stm === 0 ? a1 : a0,
+      pAt + ow,
+      gAt + ow,
+      stm === 0 ? g0 : g1,
+      stm === 0 ? g1 : g0,
+      dv,
+      H,
+    );
     this.x.scatter(gAt, gAt + 4 * L.ftBias, s.features.byteOffset, s.count, g0, g1, H);
     return err * err;
   }
 
   /** The loss without a gradient. */
-  recordLoss(p: Float32Array, pAt: number, L: Layout, s: Scratch, data: Uint8Array, offset: number, wdl: number, invScale: number): number {
+  recordLoss(
+    p: Float32Array,
+    pAt: number,
+    L: Layout,
+    s: Scratch,
+    data: Uint8Array,
+    offset: number,
+    wdl: number,
+    invScale: number,
+  ): number {
     const stm = recordFeatures(data, offset, s);
-    const err = sigmoid(this.forward(p, pAt, L, s, stm) * NNUE_SCALE * invScale) - recordTarget(data, offset, wdl, invScale);
+    const err =
+      sigmoid(this.forward(p, pAt, L, s, stm) * NNUE_SCALE * invScale) - recordTarget(data, offset, wdl, invScale);
     return err * err;
   }
 }

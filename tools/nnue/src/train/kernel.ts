@@ -73,7 +73,8 @@ export function recordFeatures(data: Uint8Array, offset: number, s: Scratch, fli
       const sq = (31 - Math.clz32(bits & -bits) + half * 32) ^ flip;
       bits &= bits - 1;
       const code = (data[offset + 8 + (n >> 1)] >> ((n & 1) << 2)) & 15;
-      const colour = code >> 3, type = code & 7;
+      const colour = code >> 3,
+        type = code & 7;
       f[n] = ((colour * 6 + type - 1) << 6) | sq;
       f[32 + n] = (((colour ^ 1) * 6 + type - 1) << 6) | (sq ^ 56);
       n++;
@@ -97,11 +98,14 @@ export function recordTarget(data: Uint8Array, offset: number, wdl: number, invS
 }
 
 /** Output bucket by piece count (the spec's outputBucket). */
-export const bucketOf = (pieces: number, buckets: number): number => Math.min(buckets - 1, Math.floor(((pieces - 2) * buckets) / 32));
+export const bucketOf = (pieces: number, buckets: number): number =>
+  Math.min(buckets - 1, Math.floor(((pieces - 2) * buckets) / 32));
 
 /** Fills both accumulators of the features in s; returns the net's output v (units of 400 cp) for side `stm`. */
 export function forward(p: Float32Array, L: Layout, s: Scratch, stm: number): number {
-  const H = L.hidden, n = s.count, f = s.features;
+  const H = L.hidden,
+    n = s.count,
+    f = s.features;
   for (let side = 0; side < 2; side++) {
     const acc = s.acc[side];
     for (let j = 0; j < H; j++) acc[j] = p[L.ftBias + j];
@@ -112,7 +116,8 @@ export function forward(p: Float32Array, L: Layout, s: Scratch, stm: number): nu
   }
   const bucket = bucketOf(n, L.buckets);
   const ow = L.outWeights + bucket * 2 * H;
-  const us = s.acc[stm], them = s.acc[stm ^ 1];
+  const us = s.acc[stm],
+    them = s.acc[stm ^ 1];
   let sum = p[L.outBias + bucket];
   for (let j = 0; j < H; j++) {
     let a = us[j];
@@ -129,7 +134,17 @@ export function forward(p: Float32Array, L: Layout, s: Scratch, stm: number): nu
  * recordFeatures): adds d(loss)/d(parameter) to `g` (the caller divides by the batch
  * size) and returns the position's loss.
  */
-export function trainRecord(p: Float32Array, g: Float32Array, L: Layout, s: Scratch, data: Uint8Array, offset: number, wdl: number, invScale: number, flip = 0): number {
+export function trainRecord(
+  p: Float32Array,
+  g: Float32Array,
+  L: Layout,
+  s: Scratch,
+  data: Uint8Array,
+  offset: number,
+  wdl: number,
+  invScale: number,
+  flip = 0,
+): number {
   const stm = recordFeatures(data, offset, s, flip);
   const target = recordTarget(data, offset, wdl, invScale);
   const v = forward(p, L, s, stm);
@@ -137,12 +152,16 @@ export function trainRecord(p: Float32Array, g: Float32Array, L: Layout, s: Scra
   const q = sigmoid(v * k);
   const err = q - target;
   const dv = 2 * err * q * (1 - q) * k;
-  const H = L.hidden, n = s.count, f = s.features;
+  const H = L.hidden,
+    n = s.count,
+    f = s.features;
   const bucket = bucketOf(n, L.buckets);
   const ow = L.outWeights + bucket * 2 * H;
   g[L.outBias + bucket] += dv;
-  const us = s.acc[stm], them = s.acc[stm ^ 1];
-  const gUs = s.grad[stm], gThem = s.grad[stm ^ 1];
+  const us = s.acc[stm],
+    them = s.acc[stm ^ 1];
+  const gUs = s.grad[stm],
+    gThem = s.grad[stm ^ 1];
   for (let j = 0; j < H; j++) {
     const a = us[j];
     if (a <= 0) gUs[j] = 0;
@@ -163,7 +182,8 @@ export function trainRecord(p: Float32Array, g: Float32Array, L: Layout, s: Scra
       gThem[j] = dv * p[ow + H + j] * 2 * b;
     }
   }
-  const gw = s.grad[0], gb = s.grad[1];
+  const gw = s.grad[0],
+    gb = s.grad[1];
   for (let j = 0; j < H; j++) g[L.ftBias + j] += gw[j] + gb[j];
   for (let side = 0; side < 2; side++) {
     const gs = s.grad[side];
@@ -176,7 +196,15 @@ export function trainRecord(p: Float32Array, g: Float32Array, L: Layout, s: Scra
 }
 
 /** The loss of the record at `offset` without a gradient (held-out sets). */
-export function recordLoss(p: Float32Array, L: Layout, s: Scratch, data: Uint8Array, offset: number, wdl: number, invScale: number): number {
+export function recordLoss(
+  p: Float32Array,
+  L: Layout,
+  s: Scratch,
+  data: Uint8Array,
+  offset: number,
+  wdl: number,
+  invScale: number,
+): number {
   const stm = recordFeatures(data, offset, s);
   const err = sigmoid(forward(p, L, s, stm) * NNUE_SCALE * invScale) - recordTarget(data, offset, wdl, invScale);
   return err * err;

@@ -19,7 +19,17 @@ const lines = randomGameLines(30, 21, 40);
 /** The FEN mirrored left-right (each rank's characters reversed), castling and en passant cleared. */
 function mirrorFen(fen: string): string {
   const f = fen.split(' ');
-  return [f[0].split('/').map((r) => [...r].reverse().join('')).join('/'), f[1], '-', '-', f[4], f[5]].join(' ');
+  return [
+    f[0]
+      .split('/')
+      .map((r) => [...r].reverse().join(''))
+      .join('/'),
+    f[1],
+    '-',
+    '-',
+    f[4],
+    f[5],
+  ].join(' ');
 }
 
 let plain: Uint8Array, mirrored: Uint8Array;
@@ -27,7 +37,15 @@ let plain: Uint8Array, mirrored: Uint8Array;
 beforeAll(async () => {
   // The same records twice: as they are, and with every board mirrored through its FEN.
   writeFileSync(join(dir, 'a.txt'), lines.join('\n') + '\n');
-  writeFileSync(join(dir, 'b.txt'), lines.map((l) => { const [fen, ...rest] = l.split(' | '); return [mirrorFen(fen), ...rest].join(' | '); }).join('\n') + '\n');
+  writeFileSync(
+    join(dir, 'b.txt'),
+    lines
+      .map((l) => {
+        const [fen, ...rest] = l.split(' | ');
+        return [mirrorFen(fen), ...rest].join(' | ');
+      })
+      .join('\n') + '\n',
+  );
   await convert([join(dir, 'a.txt')], join(dir, 'a.tnd'), 0, false);
   await convert([join(dir, 'b.txt')], join(dir, 'b.tnd'), 0, false);
   plain = new Uint8Array(readFileSync(join(dir, 'a.tnd')));
@@ -74,7 +92,9 @@ describe('--mirror', () => {
     for (let i = 0; i + 1 < 1000; i++) if (order[i] >>> 1 === order[i + 1] >>> 1) adjacentPairs++;
     expect(adjacentPairs).toBeLessThan(10);
     // Without --mirror: the record numbers in the Fisher-Yates order of Rng("<seed>:order:<e>"), as before the option.
-    const off = new Uint32Array(500), want = trainSet.slice(), rng = new Rng('7:order:2');
+    const off = new Uint32Array(500),
+      want = trainSet.slice(),
+      rng = new Rng('7:order:2');
     epochOrder(trainSet, 7, 2, off);
     for (let i = want.length - 1; i > 0; i--) {
       const j = Math.floor(rng.float() * (i + 1));
@@ -83,48 +103,90 @@ describe('--mirror', () => {
     expect(Array.from(off)).toEqual(Array.from(want));
   });
 
-  test.each(['simd', 'plain'])('%s kernel: a mirrored entry trains on the mirrored board (the mirror bit is not ignored)', (kernel) => {
-    const H = 32, L = makeLayout(H, 2), n = lines.length;
-    const memory = createArena(H, 2), A = arenaLayout(L);
-    const data = new Uint8Array(new SharedArrayBuffer(plain.length));
-    data.set(plain);
-    // Each record as it is and mirrored, in that order.
-    const order = Uint32Array.from({ length: 2 * n }, (_, e) => e);
-    const runner = new TaskRunner({ memory, simd: kernel === 'simd', data, order, mirror: true, holdout: new Uint32Array(0), hidden: H, buckets: 2, wdl: 0.3, scale: 150, outClip: 32767 / 64 });
-    const rng = new Rng(5);
-    for (let i = 0; i < L.size; i++) runner.params[i] = (rng.float() * 2 - 1) * (i < L.outWeights ? 0.15 : 0.5);
-    let loss = 0;
-    for (let c = 0; c < CHUNKS; c++) loss += runner.gradChunk(0, 2 * n, c);
-    const got = new Float64Array(L.size);
-    for (let c = 0; c < CHUNKS; c++) {
-      const g = new Float32Array(memory.buffer, 4 * (A.grads + c * A.stride), L.size);
-      for (let i = 0; i < L.size; i++) got[i] += g[i];
-    }
-    // The reference: the plain kernel on the records and on the separately converted mirrored boards.
-    const sc = new Scratch(H), want = new Float32Array(L.size), ignored = new Float32Array(L.size);
-    let wantLoss = 0;
-    for (let i = 0; i < n; i++) {
-      wantLoss += trainRecord(runner.params, want, L, sc, plain, i * RECORD_BYTES, 0.3, 1 / 150);
-      wantLoss += trainRecord(runner.params, want, L, sc, mirrored, i * RECORD_BYTES, 0.3, 1 / 150);
-      trainRecord(runner.params, ignored, L, sc, plain, i * RECORD_BYTES, 0.3, 1 / 150, 0);
-      trainRecord(runner.params, ignored, L, sc, plain, i * RECORD_BYTES, 0.3, 1 / 150, 0);
-    }
-    expect(Math.abs(loss - wantLoss)).toBeLessThan(1e-6 * n);
-    let scale = 0, far = 0, worst = 0;
-    for (let i = 0; i < L.size; i++) scale = Math.max(scale, Math.abs(want[i]));
-    for (let i = 0; i < L.size; i++) {
-      worst = Math.max(worst, Math.abs(got[i] - want[i]));
-      if (Math.abs(ignored[i] - want[i]) > 1e-3 * scale) far++;
-    }
-    expect(worst).toBeLessThanOrEqual(1e-5 * scale);
-    // Reading every entry unmirrored would give a gradient far from it in thousands of parameters.
-    expect(far).toBeGreaterThan(1000);
-  });
+  test.each(['simd', 'plain'])(
+    '%s kernel: a mirrored entry trains on the mirrored board (the mirror bit is not ignored)',
+    (kernel) => {
+      const H = 32,
+        L = makeLayout(H, 2),
+        n = lines.length;
+      const memory = createArena(H, 2),
+        A = arenaLayout(L);
+      const data = new Uint8Array(new SharedArrayBuffer(plain.length));
+      data.set(plain);
+      // Each record as it is and mirrored, in that order.
+      const order = Uint32Array.from({ length: 2 * n }, (_, e) => e);
+      const runner = new TaskRunner({
+        memory,
+        simd: kernel === 'simd',
+        data,
+        order,
+        mirror: true,
+        holdout: new Uint32Array(0),
+        hidden: H,
+        buckets: 2,
+        wdl: 0.3,
+        scale: 150,
+        outClip: 32767 / 64,
+      });
+      const rng = new Rng(5);
+      for (let i = 0; i < L.size; i++) runner.params[i] = (rng.float() * 2 - 1) * (i < L.outWeights ? 0.15 : 0.5);
+      let loss = 0;
+      for (let c = 0; c < CHUNKS; c++) loss += runner.gradChunk(0, 2 * n, c);
+      const got = new Float64Array(L.size);
+      for (let c = 0; c < CHUNKS; c++) {
+        const g = new Float32Array(memory.buffer, 4 * (A.grads + c * A.stride), L.size);
+        for (let i = 0; i < L.size; i++) got[i] += g[i];
+      }
+      // The reference: the plain kernel on the records and on the separately converted mirrored boards.
+      const sc = new Scratch(H),
+        want = new Float32Array(L.size),
+        ignored = new Float32Array(L.size);
+      let wantLoss = 0;
+      for (let i = 0; i < n; i++) {
+        wantLoss += trainRecord(runner.params, want, L, sc, plain, i * RECORD_BYTES, 0.3, 1 / 150);
+        wantLoss += trainRecord(runner.params, want, L, sc, mirrored, i * RECORD_BYTES, 0.3, 1 / 150);
+        trainRecord(runner.params, ignored, L, sc, plain, i * RECORD_BYTES, 0.3, 1 / 150, 0);
+        trainRecord(runner.params, ignored, L, sc, plain, i * RECORD_BYTES, 0.3, 1 / 150, 0);
+      }
+      expect(Math.abs(loss - wantLoss)).toBeLessThan(1e-6 * n);
+      let scale = 0,
+        far = 0,
+        worst = 0;
+      for (let i = 0; i < L.size; i++) scale = Math.max(scale, Math.abs(want[i]));
+      for (let i = 0; i < L.size; i++) {
+        worst = Math.max(worst, Math.abs(got[i] - want[i]));
+        if (Math.abs(ignored[i] - want[i]) > 1e-3 * scale) far++;
+      }
+      expect(worst).toBeLessThanOrEqual(1e-5 * scale);
+      // Reading every entry unmirrored would give a gradient far from it in thousands of parameters.
+      expect(far).toBeGreaterThan(1000);
+    },
+  );
 
   test('--mirror is part of the run: resume refuses the other setting; the held-out loss is on unmirrored records', async () => {
     const tnd = join(dir, 'a.tnd');
     const args = (out: string, extra: string[] = []) =>
-      parseTrainArgs(['--data', tnd, '--out', out, '--hidden', '16', '--epochs', '3', '--batch', '128', '--lr', '0.01', '--scale', '150', '--holdout', '0.3', '--seed', '2', ...extra])!;
+      parseTrainArgs([
+        '--data',
+        tnd,
+        '--out',
+        out,
+        '--hidden',
+        '16',
+        '--epochs',
+        '3',
+        '--batch',
+        '128',
+        '--lr',
+        '0.01',
+        '--scale',
+        '150',
+        '--holdout',
+        '0.3',
+        '--seed',
+        '2',
+        ...extra,
+      ])!;
     expect(args('x').config.mirror).toBeUndefined();
     expect(args('x', ['--mirror']).config.mirror).toBe(true);
     const io = collectIo();
@@ -136,15 +198,34 @@ describe('--mirror', () => {
     expect(Number(/start: held-out ([\d.]+)/.exec(noMirror.stdout.join('\n'))![1])).toBe(held);
     expect(io.stdout.join('\n')).toMatch(/each training record also mirrored/);
     expect(m.history.length).toBe(1);
-    await expect(train(args(join(dir, 'm'), ['--resume']), collectIo(), null, false)).rejects.toThrow(`belongs to a run with another --mirror (true)`);
-    await expect(train(args(join(dir, 'p'), ['--resume', '--mirror']), collectIo(), null, false)).rejects.toThrow(`belongs to a run with another --mirror (off)`);
+    await expect(train(args(join(dir, 'm'), ['--resume']), collectIo(), null, false)).rejects.toThrow(
+      `belongs to a run with another --mirror (true)`,
+    );
+    await expect(train(args(join(dir, 'p'), ['--resume', '--mirror']), collectIo(), null, false)).rejects.toThrow(
+      `belongs to a run with another --mirror (off)`,
+    );
     // Without --mirror the checkpoint's header has no mirror field: the bytes of the trainer before the option.
     const ck = readFileSync(join(dir, 'p', 'checkpoint.bin'));
     const header = JSON.parse(ck.toString('utf8', 12, 12 + ck.readUInt32LE(8))) as { config: object };
-    expect(Object.keys(header.config)).toEqual(['data', 'hidden', 'buckets', 'epochs', 'batch', 'lr', 'wd', 'wdl', 'scale', 'holdout', 'seed', 'check', 'kernel']);
+    expect(Object.keys(header.config)).toEqual([
+      'data',
+      'hidden',
+      'buckets',
+      'epochs',
+      'batch',
+      'lr',
+      'wd',
+      'wdl',
+      'scale',
+      'holdout',
+      'seed',
+      'check',
+      'kernel',
+    ]);
     // Resumed with --mirror: the bytes of a straight mirrored run.
     await train(args(join(dir, 'm'), ['--mirror', '--resume']), collectIo(), null, false);
     await train(args(join(dir, 's'), ['--mirror']), collectIo(), null, false);
-    for (const f of ['checkpoint.bin', 'net.nnue']) expect(readFileSync(join(dir, 'm', f)).equals(readFileSync(join(dir, 's', f))), f).toBe(true);
+    for (const f of ['checkpoint.bin', 'net.nnue'])
+      expect(readFileSync(join(dir, 'm', f)).equals(readFileSync(join(dir, 's', f))), f).toBe(true);
   });
 });

@@ -12,14 +12,14 @@ export const TRAIN_USAGE = [
   '         [--seed 1] [--check 200000] [--kernel simd|plain] [--mirror] [--qat N] [--out-clip N]',
   '         [--resume] [--stop-after EPOCH]',
   '',
-  'Loss: (sigmoid(net cp / S) - target)^2, target = (1 - wdl) x sigmoid(score / S) + wdl x result (mover\'s view);',
+  "Loss: (sigmoid(net cp / S) - target)^2, target = (1 - wdl) x sigmoid(score / S) + wdl x result (mover's view);",
   'S is fitted to the data (golden-section search on sigmoid(score / S) against the results) unless --scale is given.',
   'AdamW (betas 0.9, 0.999; decoupled weight decay --wd), learning rate cosine-decayed from --lr to --lr / 50 over the run.',
   'Held out: whole games, chosen by a hash of the game number (--holdout is the fraction).',
   '--mirror: every training record twice an epoch, as it is and mirrored left-right (files a <-> h); held-out records as they are.',
   '--qat N: the last N epochs train the net rounded to the int16 grids of the net file (straight-through gradient to the float',
   'weights), so the exported net is the net trained; without it the last epoch rounds and holds the output weights only.',
-  '--out-clip N: no output weight beyond +-N in the net file (1..32767, default 32767); 127 lets the engine\'s forward pass',
+  "--out-clip N: no output weight beyond +-N in the net file (1..32767, default 32767); 127 lets the engine's forward pass",
   'run its one-dot kernel (weights that fit a signed byte).',
   'DIR gets checkpoint.bin after every epoch, train.log, and net.nnue (the quantised net) at the end.',
   '--stop-after E ends the run after epoch E (no net written); --resume with the same options goes on from the checkpoint,',
@@ -98,13 +98,15 @@ export interface TrainArgs {
 function numberArg(name: string, text: string | undefined, min: number, max: number, fallback: number): number {
   if (text === undefined) return fallback;
   const v = Number(text);
-  if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max) throw new UsageError(`train: ${name} must be a number from ${min} to ${max}, got "${text}"`);
+  if (text.trim() === '' || !Number.isFinite(v) || v < min || v > max)
+    throw new UsageError(`train: ${name} must be a number from ${min} to ${max}, got "${text}"`);
   return v;
 }
 
 function kernelArg(text: string | undefined): 'simd' | 'plain' {
   if (text === undefined || text === 'simd') {
-    if (!simdAvailable()) throw new UsageError('train: this Node cannot run the WebAssembly SIMD kernel; use --kernel plain');
+    if (!simdAvailable())
+      throw new UsageError('train: this Node cannot run the WebAssembly SIMD kernel; use --kernel plain');
     return 'simd';
   }
   if (text === 'plain') return 'plain';
@@ -140,6 +142,13 @@ export function parseTrainArgs(argv: string[]): TrainArgs | null {
   if (qat > 0) config.qat = qat;
   const outClip = intArg('train', '--out-clip', values['out-clip'], 1, 32767, 32767);
   if (outClip !== 32767) config.outClip = outClip;
-  const stopAfter = values['stop-after'] === undefined ? null : intArg('train', '--stop-after', values['stop-after'], 1, 100000);
-  return { config, out: values.out, threads: intArg('train', '--threads', values.threads, 1, 8, 2), resume: values.resume === true, stopAfter };
+  const stopAfter =
+    values['stop-after'] === undefined ? null : intArg('train', '--stop-after', values['stop-after'], 1, 100000);
+  return {
+    config,
+    out: values.out,
+    threads: intArg('train', '--threads', values.threads, 1, 8, 2),
+    resume: values.resume === true,
+    stopAfter,
+  };
 }

@@ -32,7 +32,11 @@ function runTask(r: TaskRunner, task: Task): number[] {
     r.stepRange(task.lo, task.hi, task.n, task.lr, task.t, task.wd, task.freeze);
     return [];
   }
-  return task.chunks.map((c) => (task.op === 'grad' ? r.gradChunk(task.start, task.n, c, task.rounded) : r.evalChunk(task.start, task.n, c, task.rounded)));
+  return task.chunks.map((c) =>
+    task.op === 'grad'
+      ? r.gradChunk(task.start, task.n, c, task.rounded)
+      : r.evalChunk(task.start, task.n, c, task.rounded),
+  );
 }
 
 const ALL = Array.from({ length: CHUNKS }, (_, c) => c);
@@ -68,7 +72,8 @@ export class WorkerPool implements Pool {
 
   constructor(script: URL, shared: SharedState, threads: number, paramCount: number) {
     this.size = paramCount;
-    for (let w = 0; w < Math.min(threads, CHUNKS); w++) this.workers.push(new Worker(script, { workerData: { role: 'nnue-train', shared } }));
+    for (let w = 0; w < Math.min(threads, CHUNKS); w++)
+      this.workers.push(new Worker(script, { workerData: { role: 'nnue-train', shared } }));
   }
 
   private send(tasks: Task[]): Promise<number[][]> {
@@ -109,7 +114,18 @@ export class WorkerPool implements Pool {
   async step(n: number, lr: number, t: number, wd: number, freeze: boolean): Promise<void> {
     const T = this.workers.length;
     const cut = (w: number) => Math.min(this.size, Math.ceil((w * this.size) / T / 16) * 16);
-    await this.send(this.workers.map((_, w) => ({ op: 'step', lo: cut(w), hi: w === T - 1 ? this.size : cut(w + 1), n, lr, t, wd, freeze })));
+    await this.send(
+      this.workers.map((_, w) => ({
+        op: 'step',
+        lo: cut(w),
+        hi: w === T - 1 ? this.size : cut(w + 1),
+        n,
+        lr,
+        t,
+        wd,
+        freeze,
+      })),
+    );
   }
 
   async close(): Promise<void> {

@@ -42,4 +42,5 @@ export function roundToGrid(p: Float32Array, q: Float32Array, L: Layout): void {
 }
 
 /** Whether epoch e (1-based) of a run of `epochs` trains the rounded net (the last `qat` epochs; none when undefined). */
-export const isQatEpoch = (epoch: number, epochs: number, qat: number | undefined): boolean => qat !== undefined && epoch > epochs - qat;
+export const isQatEpoch = (epoch: number, epochs: number, qat: number | undefined): boolean =>
+  qat !== undefined && epoch > epochs - qat;

@@ -16,7 +16,17 @@
 import { NNUE_SCALE } from '@tempo-chess/nnue';
 import { RECORD_BYTES } from '../record';
 import { SimdKernel } from './kernel-simd';
-import { MIRROR, Scratch, forward, makeLayout, recordFeatures, recordLoss, scratchBytes, trainRecord, type Layout } from './kernel';
+import {
+  MIRROR,
+  Scratch,
+  forward,
+  makeLayout,
+  recordFeatures,
+  recordLoss,
+  scratchBytes,
+  trainRecord,
+  type Layout,
+} from './kernel';
 import { roundToGrid } from './qat';
 
 /** Fixed slices a batch is cut into (and so the most threads that help). */
@@ -25,7 +35,9 @@ export const CHUNKS = 8;
 export const FT_CLIP = 1.98;
 /** The largest output weight in the net file's units (QB a float 1.0) unless `train --out-clip` says otherwise: int16's limit. */
 export const OUT_CLIP_DEFAULT = 32767;
-export const ADAM_BETA1 = 0.9, ADAM_BETA2 = 0.999, ADAM_EPS = 1e-8;
+export const ADAM_BETA1 = 0.9,
+  ADAM_BETA2 = 0.999,
+  ADAM_EPS = 1e-8;
 
 /** What every thread is handed (all buffers shared). */
 export interface SharedState {
@@ -54,7 +66,15 @@ export interface SharedState {
  * floats), the scratch areas, then the rounded parameters (`rounded`; 16-byte aligned,
  * as every block is).
  */
-export function arenaLayout(L: Layout): { stride: number; m: number; v: number; grads: number; scratch: number; rounded: number; bytes: number } {
+export function arenaLayout(L: Layout): {
+  stride: number;
+  m: number;
+  v: number;
+  grads: number;
+  scratch: number;
+  rounded: number;
+  bytes: number;
+} {
   const stride = Math.ceil(L.size / 4) * 4;
   const grads = 3 * stride;
   const scratch = grads + CHUNKS * stride;
@@ -116,7 +136,11 @@ export class TaskRunner {
    */
   gradChunk(start: number, n: number, c: number, rounded = false): number {
     const { data, order, wdl } = this.s;
-    const g = this.grads[c], sc = this.scratch[c], p = rounded ? this.rounded : this.params, L = this.L, inv = this.invScale;
+    const g = this.grads[c],
+      sc = this.scratch[c],
+      p = rounded ? this.rounded : this.params,
+      L = this.L,
+      inv = this.invScale;
     const end = start + Math.floor(((c + 1) * n) / CHUNKS);
     // Without mirroring an entry is the record number (shift 0, flip 0).
     const shift = this.s.mirror ? 1 : 0;
@@ -126,7 +150,19 @@ export class TaskRunner {
       const gAt = g.byteOffset;
       for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) {
         const e = order[i];
-        loss += k.trainRecord(p, p.byteOffset, g, gAt, L, sc, data, (e >>> shift) * RECORD_BYTES, wdl, inv, (e & shift) * MIRROR);
+        loss += k.trainRecord(
+          p,
+          p.byteOffset,
+          g,
+          gAt,
+          L,
+          sc,
+          data,
+          (e >>> shift) * RECORD_BYTES,
+          wdl,
+          inv,
+          (e & shift) * MIRROR,
+        );
       }
     } else {
       for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) {
@@ -140,13 +176,17 @@ export class TaskRunner {
   /** Slice c of held-out records [start, start + n): their summed loss (of the rounded parameters with `rounded`). */
   evalChunk(start: number, n: number, c: number, rounded = false): number {
     const { data, holdout, wdl } = this.s;
-    const sc = this.scratch[c], p = rounded ? this.rounded : this.params, L = this.L, inv = this.invScale;
+    const sc = this.scratch[c],
+      p = rounded ? this.rounded : this.params,
+      L = this.L,
+      inv = this.invScale;
     const end = start + Math.floor(((c + 1) * n) / CHUNKS);
     let loss = 0;
     const k = this.simd;
     for (let i = start + Math.floor((c * n) / CHUNKS); i < end; i++) {
       const o = holdout[i] * RECORD_BYTES;
-      loss += k !== null ? k.recordLoss(p, p.byteOffset, L, sc, data, o, wdl, inv) : recordLoss(p, L, sc, data, o, wdl, inv);
+      loss +=
+        k !== null ? k.recordLoss(p, p.byteOffset, L, sc, data, o, wdl, inv) : recordLoss(p, L, sc, data, o, wdl, inv);
     }
     return loss;
   }
@@ -159,19 +199,61 @@ export class TaskRunner {
    */
   stepRange(lo: number, hi: number, n: number, lr: number, t: number, wd: number, freezeOut: boolean): void {
     const { params: p, m, v, allGrads: G, stride: S } = this;
-    const c1 = 1 - Math.pow(ADAM_BETA1, t), c2 = 1 - Math.pow(ADAM_BETA2, t), inv = 1 / n;
-    const clipFt = this.L.outWeights, clipOut = this.L.outBias;
+    const c1 = 1 - Math.pow(ADAM_BETA1, t),
+      c2 = 1 - Math.pow(ADAM_BETA2, t),
+      inv = 1 / n;
+    const clipFt = this.L.outWeights,
+      clipOut = this.L.outBias;
     // Three runs of the same loop with their own clip limit: no per-element branch on the region.
     this.adamRun(p, m, v, G, S, lo, Math.min(hi, clipFt), inv, lr, c1, c2, wd, FT_CLIP, false);
-    this.adamRun(p, m, v, G, S, Math.max(lo, clipFt), Math.min(hi, clipOut), inv, lr, c1, c2, wd, this.s.outClip, freezeOut);
+    this.adamRun(
+      p,
+      m,
+      v,
+      G,
+      S,
+      Math.max(lo, clipFt),
+      Math.min(hi, clipOut),
+      inv,
+      lr,
+      c1,
+      c2,
+      wd,
+      this.s.outClip,
+      freezeOut,
+    );
     this.adamRun(p, m, v, G, S, Math.max(lo, clipOut), hi, inv, lr, c1, c2, wd, Infinity, false);
   }
 
   /** stepRange over [lo, hi) with one clip limit (the 8 buffers written out: CHUNKS is 8). */
-  private adamRun(p: Float32Array, m: Float32Array, v: Float32Array, G: Float32Array, S: number, lo: number, hi: number, inv: number, lr: number, c1: number, c2: number, wd: number, limit: number, freeze: boolean): void {
+  private adamRun(
+    p: Float32Array,
+    m: Float32Array,
+    v: Float32Array,
+    G: Float32Array,
+    S: number,
+    lo: number,
+    hi: number,
+    inv: number,
+    lr: number,
+    c1: number,
+    c2: number,
+    wd: number,
+    limit: number,
+    freeze: boolean,
+  ): void {
     for (let i = lo; i < hi; i++) {
-      const g = (G[i] + G[S + i] + G[2 * S + i] + G[3 * S + i] + G[4 * S + i] + G[5 * S + i] + G[6 * S + i] + G[7 * S + i]) * inv;
-      G[i] = 0; G[S + i] = 0; G[2 * S + i] = 0; G[3 * S + i] = 0; G[4 * S + i] = 0; G[5 * S + i] = 0; G[6 * S + i] = 0; G[7 * S + i] = 0;
+      const g =
+        (G[i] + G[S + i] + G[2 * S + i] + G[3 * S + i] + G[4 * S + i] + G[5 * S + i] + G[6 * S + i] + G[7 * S + i]) *
+        inv;
+      G[i] = 0;
+      G[S + i] = 0;
+      G[2 * S + i] = 0;
+      G[3 * S + i] = 0;
+      G[4 * S + i] = 0;
+      G[5 * S + i] = 0;
+      G[6 * S + i] = 0;
+      G[7 * S + i] = 0;
       if (freeze) continue;
       const mi = ADAM_BETA1 * m[i] + (1 - ADAM_BETA1) * g;
       const vi = ADAM_BETA2 * v[i] + (1 - ADAM_BETA2) * g * g;

@@ -51,7 +51,14 @@ export function epochOrder(train: Uint32Array, seed: number, epoch: number, orde
 }
 
 /** Seeded starting weights: first layer uniform in +/-0.1, output layer in +/-1/sqrt(2H), biases 0. */
-export function initialWeights(p: Float32Array, hidden: number, ftBias: number, outWeights: number, outBias: number, seed: number): void {
+export function initialWeights(
+  p: Float32Array,
+  hidden: number,
+  ftBias: number,
+  outWeights: number,
+  outBias: number,
+  seed: number,
+): void {
   const rng = new Rng(`${seed}:init`);
   for (let i = 0; i < ftBias; i++) p[i] = (rng.float() * 2 - 1) * 0.1;
   const r = 1 / Math.sqrt(2 * hidden);
@@ -120,7 +127,19 @@ function startRun(args: TrainArgs, io: Io): Run {
   };
   const L = makeLayout(cfg.hidden, cfg.buckets);
   const memory = createArena(cfg.hidden, cfg.buckets);
-  const local = new TaskRunner({ memory, simd: false, data: data.bytes, order: new Uint32Array(0), mirror: false, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: 1, outClip: outClipOf(cfg) });
+  const local = new TaskRunner({
+    memory,
+    simd: false,
+    data: data.bytes,
+    order: new Uint32Array(0),
+    mirror: false,
+    holdout: data.holdout,
+    hidden: cfg.hidden,
+    buckets: cfg.buckets,
+    wdl: cfg.wdl,
+    scale: 1,
+    outClip: outClipOf(cfg),
+  });
   const ckPath = join(out, 'checkpoint.bin');
   let header: CheckpointHeader;
   if (args.resume && existsSync(ckPath)) {
@@ -128,7 +147,9 @@ function startRun(args: TrainArgs, io: Io): Run {
       const diff = configDifference(h.config, cfg);
       if (diff === null) return;
       const theirs = h.config[diff as keyof TrainConfig];
-      throw new InputError(`cannot resume: ${ckPath} belongs to a run with another --${diff} (${theirs === undefined ? 'off' : JSON.stringify(theirs)})`);
+      throw new InputError(
+        `cannot resume: ${ckPath} belongs to a run with another --${diff} (${theirs === undefined ? 'off' : JSON.stringify(theirs)})`,
+      );
     });
     log(`resumed from ${ckPath} after epoch ${header.epoch}`);
   } else {
@@ -155,8 +176,11 @@ function startRun(args: TrainArgs, io: Io): Run {
  */
 async function runEpoch(r: Run, pool: Pool, order: Uint32Array, epoch: number, progress: boolean): Promise<void> {
   const { cfg, data, header } = r;
-  const N = order.length, batches = Math.ceil(N / cfg.batch), totalSteps = batches * cfg.epochs;
-  const t0 = performance.now(), cpu0 = process.cpuUsage();
+  const N = order.length,
+    batches = Math.ceil(N / cfg.batch),
+    totalSteps = batches * cfg.epochs;
+  const t0 = performance.now(),
+    cpu0 = process.cpuUsage();
   const qat = isQatEpoch(epoch, cfg.epochs, cfg.qat);
   const settle = cfg.epochs >= 2 && epoch === cfg.epochs;
   if (settle) snapOutputWeights(r.local.params, r.L);
@@ -164,7 +188,8 @@ async function runEpoch(r: Run, pool: Pool, order: Uint32Array, epoch: number, p
   const bar = progress ? startLine(`epoch ${epoch}/${cfg.epochs}`, N) : null;
   let lossSum = 0;
   for (let b = 0; b < batches; b++) {
-    const start = b * cfg.batch, n = Math.min(cfg.batch, N - start);
+    const start = b * cfg.batch,
+      n = Math.min(cfg.batch, N - start);
     let batchLoss = 0;
     if (qat) r.local.roundParams();
     for (const l of await pool.grad(start, n, qat)) batchLoss += l;
@@ -175,10 +200,14 @@ async function runEpoch(r: Run, pool: Pool, order: Uint32Array, epoch: number, p
   }
   bar?.stop();
   const seconds = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(cpu0), cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  const cpu = process.cpuUsage(cpu0),
+    cpuSeconds = (cpu.user + cpu.system) / 1e6;
   if (qat) r.local.roundParams();
   const hold = await heldOutLoss(pool, data.holdout.length, qat);
-  const unrounded = qat && data.holdout.length > 0 ? ` (float weights ${(await heldOutLoss(pool, data.holdout.length, false)).toFixed(6)})` : '';
+  const unrounded =
+    qat && data.holdout.length > 0
+      ? ` (float weights ${(await heldOutLoss(pool, data.holdout.length, false)).toFixed(6)})`
+      : '';
   const entry: EpochLog = { epoch, train: lossSum / N, holdout: hold };
   header.history.push(entry);
   header.epoch = epoch;
@@ -202,16 +231,21 @@ function exportNet(r: Run): { check: QuantCheck; netPath: string } {
   decodeNet(bytes);
   const netPath = join(r.args.out, 'net.nnue');
   writeFileSync(netPath, bytes);
-  const held = data.holdout.length > 0, which = held ? data.holdout : data.train;
+  const held = data.holdout.length > 0,
+    which = held ? data.holdout : data.train;
   const compare = (p: Float32Array) => checkQuantised(p, L, net, data.bytes, which, cfg.check, cfg.wdl, r.header.scale);
   const where = `${held ? 'held-out' : 'training'} positions`;
   if (cfg.qat !== undefined) {
     const raw = compare(local.params);
-    r.log(`float weights unrounded vs quantised (information): mean ${raw.meanCp.toFixed(3)} cp, largest ${raw.maxCp.toFixed(2)} cp; loss ${raw.floatLoss.toFixed(6)} unrounded`);
+    r.log(
+      `float weights unrounded vs quantised (information): mean ${raw.meanCp.toFixed(3)} cp, largest ${raw.maxCp.toFixed(2)} cp; loss ${raw.floatLoss.toFixed(6)} unrounded`,
+    );
     local.roundParams();
   }
   const check = compare(cfg.qat !== undefined ? local.rounded : local.params);
-  r.log(`loss on the ${check.positions.toLocaleString('en-US')} ${where} checked: quantised net ${check.loss.toFixed(6)}, ${cfg.qat !== undefined ? 'trained' : 'float'} net ${check.floatLoss.toFixed(6)}`);
+  r.log(
+    `loss on the ${check.positions.toLocaleString('en-US')} ${where} checked: quantised net ${check.loss.toFixed(6)}, ${cfg.qat !== undefined ? 'trained' : 'float'} net ${check.floatLoss.toFixed(6)}`,
+  );
   r.log(
     `net: ${netPath} (${bytes.length.toLocaleString('en-US')} bytes, largest output weight ${net.outWeights.reduce((m, w) => Math.max(m, Math.abs(w)), 0)}); quantised vs ${cfg.qat !== undefined ? 'trained (rounded) net' : 'float'} on ${check.positions.toLocaleString('en-US')} ${where}: ` +
       `mean ${check.meanCp.toFixed(3)} cp, largest ${check.maxCp.toFixed(2)} cp (record ${check.worst}): ` +
@@ -225,12 +259,29 @@ export async function train(args: TrainArgs, io: Io, script: URL | null, progres
   const r = startRun(args, io);
   const { cfg, data, header } = r;
   const mirror = cfg.mirror === true;
-  if (mirror && data.records > 0x7fffffff) throw new InputError('--mirror takes at most 2^31 - 1 records (an order entry is record * 2 + mirror bit)');
+  if (mirror && data.records > 0x7fffffff)
+    throw new InputError('--mirror takes at most 2^31 - 1 records (an order entry is record * 2 + mirror bit)');
   const order = new Uint32Array(new SharedArrayBuffer(4 * data.train.length * (mirror ? 2 : 1)));
-  const shared: SharedState = { memory: r.memory, simd: cfg.kernel === 'simd', data: data.bytes, order, mirror, holdout: data.holdout, hidden: cfg.hidden, buckets: cfg.buckets, wdl: cfg.wdl, scale: header.scale, outClip: outClipOf(cfg) };
-  const pool: Pool = script === null || args.threads === 1 ? new LocalPool(shared) : new WorkerPool(script, shared, args.threads, r.L.size);
+  const shared: SharedState = {
+    memory: r.memory,
+    simd: cfg.kernel === 'simd',
+    data: data.bytes,
+    order,
+    mirror,
+    holdout: data.holdout,
+    hidden: cfg.hidden,
+    buckets: cfg.buckets,
+    wdl: cfg.wdl,
+    scale: header.scale,
+    outClip: outClipOf(cfg),
+  };
+  const pool: Pool =
+    script === null || args.threads === 1
+      ? new LocalPool(shared)
+      : new WorkerPool(script, shared, args.threads, r.L.size);
   try {
-    if (header.epoch === 0) r.log(`start: held-out ${(await heldOutLoss(pool, data.holdout.length, false)).toFixed(6)}`);
+    if (header.epoch === 0)
+      r.log(`start: held-out ${(await heldOutLoss(pool, data.holdout.length, false)).toFixed(6)}`);
     const last = args.stopAfter === null ? cfg.epochs : Math.min(cfg.epochs, args.stopAfter);
     for (let epoch = header.epoch + 1; epoch <= last; epoch++) await runEpoch(r, pool, order, epoch, progress);
   } finally {

@@ -9,8 +9,12 @@ export { BENCH_USAGE } from '../usage';
 
 /** The workload: startpos 6, Kiwipete 5, and the other CPW positions at depths of similar cost. */
 export const BENCH_SET: ReadonlyArray<{ name: string; depth: number }> = [
-  { name: 'startpos', depth: 6 }, { name: 'kiwipete', depth: 5 }, { name: 'cpw3', depth: 6 },
-  { name: 'cpw4', depth: 5 }, { name: 'cpw5', depth: 5 }, { name: 'cpw6', depth: 4 },
+  { name: 'startpos', depth: 6 },
+  { name: 'kiwipete', depth: 5 },
+  { name: 'cpw3', depth: 6 },
+  { name: 'cpw4', depth: 5 },
+  { name: 'cpw5', depth: 5 },
+  { name: 'cpw6', depth: 4 },
 ];
 
 function timed(fen: string, depth: number, bulk: boolean): { nodes: number; seconds: number } {
@@ -27,7 +31,10 @@ export function benchCommand(argv: string[], io: Io): number {
   tempoPerft(cpw('kiwipete').fen, false, 3, true);
   tempoPerft(cpw('kiwipete').fen, false, 3, false);
   const rows: string[][] = [];
-  let wrong = 0, nodesTotal = 0, bulkTotal = 0, fullTotal = 0;
+  let wrong = 0,
+    nodesTotal = 0,
+    bulkTotal = 0,
+    fullTotal = 0;
   for (const { name, depth: fullDepth } of BENCH_SET) {
     const pos = cpw(name);
     const depth = values.quick ? fullDepth - 1 : fullDepth;
@@ -37,15 +44,35 @@ export function benchCommand(argv: string[], io: Io): number {
     const ok = bulk.nodes === expected && full.nodes === expected;
     if (!ok) {
       wrong++;
-      io.err(`bench: ${name} depth ${depth}: expected ${expected}, got ${bulk.nodes} (bulk) and ${full.nodes} (no bulk)`);
+      io.err(
+        `bench: ${name} depth ${depth}: expected ${expected}, got ${bulk.nodes} (bulk) and ${full.nodes} (no bulk)`,
+      );
     }
     nodesTotal += expected;
     bulkTotal += bulk.seconds;
     fullTotal += full.seconds;
-    rows.push([name, String(depth), String(bulk.nodes), bulk.seconds.toFixed(3), mnps(bulk.nodes, bulk.seconds),
-      full.seconds.toFixed(3), mnps(full.nodes, full.seconds), ok ? 'ok' : 'WRONG']);
+    rows.push([
+      name,
+      String(depth),
+      String(bulk.nodes),
+      bulk.seconds.toFixed(3),
+      mnps(bulk.nodes, bulk.seconds),
+      full.seconds.toFixed(3),
+      mnps(full.nodes, full.seconds),
+      ok ? 'ok' : 'WRONG',
+    ]);
   }
-  rows.push(['total', '', String(nodesTotal), bulkTotal.toFixed(3), mnps(nodesTotal, bulkTotal), fullTotal.toFixed(3), mnps(nodesTotal, fullTotal), wrong ? 'WRONG' : 'ok']);
-  for (const line of table(['position', 'depth', 'nodes', 'bulk s', 'bulk Mnps', 'full s', 'full Mnps', 'count'], rows)) io.out(line);
+  rows.push([
+    'total',
+    '',
+    String(nodesTotal),
+    bulkTotal.toFixed(3),
+    mnps(nodesTotal, bulkTotal),
+    fullTotal.toFixed(3),
+    mnps(nodesTotal, fullTotal),
+    wrong ? 'WRONG' : 'ok',
+  ]);
+  for (const line of table(['position', 'depth', 'nodes', 'bulk s', 'bulk Mnps', 'full s', 'full Mnps', 'count'], rows))
+    io.out(line);
   return wrong > 0 ? 1 : 0;
 }

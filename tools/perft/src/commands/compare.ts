@@ -59,7 +59,12 @@ async function timeAll(contestants: Contestant[], depth: number, runs: number): 
       nodes[k] = n;
     }
   }
-  return contestants.map((c, k) => ({ engine: c.engine, nodes: nodes[k], seconds: median(seconds[k]), best: Math.min(...seconds[k]) }));
+  return contestants.map((c, k) => ({
+    engine: c.engine,
+    nodes: nodes[k],
+    seconds: median(seconds[k]),
+    best: Math.min(...seconds[k]),
+  }));
 }
 
 /** Runs the command; resolves to the exit code (1 when the engines disagree). */
@@ -80,23 +85,38 @@ export async function compareCommand(argv: string[], io: Io): Promise<number> {
     { engine: 'tempo (bulk)', run: (d) => tempoPerft(fen, false, d, true), warmUp: true },
     { engine: 'tempo (no bulk)', run: (d) => tempoPerft(fen, false, d, false), warmUp: true },
   ];
-  if (!values['skip-chessjs']) contestants.push({ engine: 'chess.js perft', run: (d) => new ChessJs(fen).perft(d), warmUp: true });
-  contestants.push({ engine: 'chessops perft', run: (d) => chessopsPerft(ChessOps.fromSetup(setup).unwrap(), d, false), warmUp: true });
+  if (!values['skip-chessjs'])
+    contestants.push({ engine: 'chess.js perft', run: (d) => new ChessJs(fen).perft(d), warmUp: true });
+  contestants.push({
+    engine: 'chessops perft',
+    run: (d) => chessopsPerft(ChessOps.fromSetup(setup).unwrap(), d, false),
+    warmUp: true,
+  });
   const engines: UciEngine[] = [];
   let rows: Row[];
   try {
     if (values.uci !== undefined) {
-      const uci = values.uci, engine = await UciEngine.start(uci);
+      const uci = values.uci,
+        engine = await UciEngine.start(uci);
       engines.push(engine);
-      contestants.push({ engine: `uci: ${uci} (go perft round trip)`, run: async (d) => (await engine.divide(fen, [], d, false)).nodes, warmUp: true });
-      contestants.push({ engine: `uci: ${uci} (whole process)`, run: async (d) => (await wholeProcessPerft(uci, d)).nodes, warmUp: false });
+      contestants.push({
+        engine: `uci: ${uci} (go perft round trip)`,
+        run: async (d) => (await engine.divide(fen, [], d, false)).nodes,
+        warmUp: true,
+      });
+      contestants.push({
+        engine: `uci: ${uci} (whole process)`,
+        run: async (d) => (await wholeProcessPerft(uci, d)).nodes,
+        warmUp: false,
+      });
     }
     if (values.lozza !== undefined) {
       // Lozza answers `perft N` with `depth N nodes X time T nps Y`: make/unmake at every leaf.
       const engine = await UciEngine.start(values.lozza);
       engines.push(engine);
       await engine.tell('ucinewgame', 'position startpos');
-      const ask = async (d: number) => Number(/ nodes (\d+)/.exec(await engine.ask(`perft ${d}`, /^depth \d+ nodes \d+/))?.[1]);
+      const ask = async (d: number) =>
+        Number(/ nodes (\d+)/.exec(await engine.ask(`perft ${d}`, /^depth \d+ nodes \d+/))?.[1]);
       contestants.push({ engine: `lozza: ${values.lozza} (perft round trip)`, run: ask, warmUp: true });
     }
     rows = await timeAll(contestants, depth, runs);
@@ -105,14 +125,26 @@ export async function compareCommand(argv: string[], io: Io): Promise<number> {
   }
   const tempo = rows[0];
   const speed = (r: Row) => (tempo.seconds / Math.max(r.seconds, 1e-9)).toFixed(2) + 'x';
-  const cells = rows.map((r) => [r.engine, String(r.nodes), r.seconds.toFixed(3), r.best.toFixed(3), mnps(r.nodes, r.seconds), speed(r)]);
-  io.out(`compare: start position, perft ${depth}, median of ${runs} timed run${runs === 1 ? '' : 's'} each, engines taken in turn run by run; speed relative to Tempo with bulk counting (higher is faster)`);
+  const cells = rows.map((r) => [
+    r.engine,
+    String(r.nodes),
+    r.seconds.toFixed(3),
+    r.best.toFixed(3),
+    mnps(r.nodes, r.seconds),
+    speed(r),
+  ]);
+  io.out(
+    `compare: start position, perft ${depth}, median of ${runs} timed run${runs === 1 ? '' : 's'} each, engines taken in turn run by run; speed relative to Tempo with bulk counting (higher is faster)`,
+  );
   for (const line of table(['engine', 'nodes', 'seconds', 'best', 'Mnps', 'vs tempo'], cells)) io.out(line);
   // The ratios the rules-core issue sets targets for (speed = time ratio, same run).
   const row = (prefix: string) => rows.find((r) => r.engine.startsWith(prefix));
   const ratio = (a: Row, b: Row, digits: number) =>
     `${(b.seconds / Math.max(a.seconds, 1e-9)).toFixed(digits)} (best runs: ${(b.best / Math.max(a.best, 1e-9)).toFixed(digits)})`;
-  const noBulk = rows[1], chessops = row('chessops'), whole = rows.find((r) => r.engine.endsWith('(whole process)')), lozza = row('lozza:');
+  const noBulk = rows[1],
+    chessops = row('chessops'),
+    whole = rows.find((r) => r.engine.endsWith('(whole process)')),
+    lozza = row('lozza:');
   io.out('ratios (speed of the first over the second, same run; medians, then best runs):');
   if (whole) io.out(`  tempo (bulk) / ${whole.engine}: ${ratio(tempo, whole, 2)}`);
   if (chessops) io.out(`  tempo (bulk) / chessops perft: ${ratio(tempo, chessops, 1)}`);

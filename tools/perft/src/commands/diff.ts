@@ -45,38 +45,69 @@ interface DiffOptions {
 
 function parseDiffArgs(argv: string[]): DiffOptions {
   const { values, positionals } = parseCommand('diff', argv, {
-    random: { type: 'string' }, seed: { type: 'string' }, epd: { type: 'string' }, depth: { type: 'string' },
-    oracle: { type: 'string' }, chess960: { type: 'boolean' }, starts: { type: 'string' }, jobs: { type: 'string' },
+    random: { type: 'string' },
+    seed: { type: 'string' },
+    epd: { type: 'string' },
+    depth: { type: 'string' },
+    oracle: { type: 'string' },
+    chess960: { type: 'boolean' },
+    starts: { type: 'string' },
+    jobs: { type: 'string' },
     verbose: { type: 'boolean' },
   });
   expectPositionals('diff', positionals, []);
   const random = values.random === undefined ? undefined : intArg('diff', '--random', values.random, 1, 10_000_000);
-  if ((random === undefined) === (values.epd === undefined)) throw new UsageError('diff: give exactly one of --random N or --epd FILE');
+  if ((random === undefined) === (values.epd === undefined))
+    throw new UsageError('diff: give exactly one of --random N or --epd FILE');
   const depth = intArg('diff', '--depth', values.depth, 1, 12);
   const oracle = parseOracle(values.oracle);
   const chess960 = values.chess960 ?? false;
-  if (chess960 && oracle.kind === 'chessjs') throw new UsageError('diff: chess.js cannot check Chess960; use --oracle uci:<command>');
+  if (chess960 && oracle.kind === 'chessjs')
+    throw new UsageError('diff: chess.js cannot check Chess960; use --oracle uci:<command>');
   const jobs = intArg('diff', '--jobs', values.jobs, 1, 256, availableParallelism());
-  if (values.starts !== undefined && !(chess960 && random !== undefined)) throw new UsageError('diff: --starts goes with --random and --chess960');
+  if (values.starts !== undefined && !(chess960 && random !== undefined))
+    throw new UsageError('diff: --starts goes with --random and --chess960');
   if (values.seed !== undefined && random === undefined) throw new UsageError('diff: --seed goes with --random');
   const seed = values.seed === undefined ? 1 : /^\d+$/.test(values.seed) ? Number(values.seed) : values.seed;
-  return { random, seed, epd: values.epd, depth, oracle, chess960, starts: values.starts, jobs, verbose: values.verbose ?? false };
+  return {
+    random,
+    seed,
+    epd: values.epd,
+    depth,
+    oracle,
+    chess960,
+    starts: values.starts,
+    jobs,
+    verbose: values.verbose ?? false,
+  };
 }
 
 /** The positions to check, and a phrase saying where they came from. Prints the corpus composition. */
 function loadPositions(opts: DiffOptions, io: Io): { positions: DiffPosition[]; source: string } {
   if (opts.random === undefined) {
     const file = opts.epd as string;
-    const positions = parseFenList(readTextFile(file)).map(({ fen }) => ({ fen, chess960: opts.chess960 || isChess960Castling(fen.split(' ')[2] ?? '-') }));
+    const positions = parseFenList(readTextFile(file)).map(({ fen }) => ({
+      fen,
+      chess960: opts.chess960 || isChess960Castling(fen.split(' ')[2] ?? '-'),
+    }));
     return { positions, source: `${positions.length} positions from ${file}` };
   }
   const { random: count, seed, chess960 } = opts;
   const starts = opts.starts === undefined ? undefined : parseFenList(readTextFile(opts.starts)).map((s) => s.fen);
-  const corpus = randomCorpus({ count, seed, chess960, starts, walker: chess960 ? tempoWalker : (fen) => chessJsWalker(fen) });
+  const corpus = randomCorpus({
+    count,
+    seed,
+    chess960,
+    starts,
+    walker: chess960 ? tempoWalker : (fen) => chessJsWalker(fen),
+  });
   io.out(`corpus composition (${count} positions):`);
   for (const line of formatComposition(corpus.composition, count)) io.out(line);
   if (opts.verbose) corpus.positions.forEach((p, i) => io.out(`  ${i + 1}: ${p.fen}  [${p.features.join(' ')}]`));
-  return { positions: corpus.positions, source: `${count} random${chess960 ? ' Chess960' : ''} positions (seed ${seed})` };
+  return {
+    positions: corpus.positions,
+    source: `${count} random${chess960 ? ' Chess960' : ''} positions (seed ${seed})`,
+  };
 }
 
 /** Runs the command; resolves to the exit code. */
@@ -98,7 +129,11 @@ export async function diffCommand(argv: string[], io: Io, ctx: DiffContext = {})
   } finally {
     bar.stop();
   }
-  for (const line of formatResults(summary.results, positions.map((p) => p.fen))) io.out(line);
+  for (const line of formatResults(
+    summary.results,
+    positions.map((p) => p.fen),
+  ))
+    io.out(line);
   io.out(
     `diff: ${summary.positions} positions, ${summary.nodes} nodes compared, ${summary.mismatches} mismatches, ` +
       `${summary.errors} errors, ${summary.seconds.toFixed(1)} s`,

@@ -47,6 +47,8 @@ export function runCommand(argv: string[], io: Io): number {
   const seconds = (performance.now() - start) / 1000;
   io.out(`Nodes searched: ${nodes}`);
   const last = repeat > 1 ? `, the last of ${repeat} runs` : '';
-  io.out(`Time: ${seconds.toFixed(3)} s, ${mnps(nodes, seconds)} Mnps (${bulk ? 'bulk counting' : 'no bulk counting'}${last})`);
+  io.out(
+    `Time: ${seconds.toFixed(3)} s, ${mnps(nodes, seconds)} Mnps (${bulk ? 'bulk counting' : 'no bulk counting'}${last})`,
+  );
   return 0;
 }

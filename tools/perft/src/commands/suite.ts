@@ -23,7 +23,10 @@ export function suiteCommand(argv: string[], io: Io): number {
   const maxDepth = intArg('suite', '--max-depth', values['max-depth'], 1, 20, DEFAULT_SUITE_DEPTH);
   const epd = parseEpd(readTextFile(file), values.chess960 ?? false);
   for (const e of epd.errors) io.err(`${file}:${e.line}: ${e.message}`);
-  const total = epd.entries.reduce((sum, entry) => sum + depthsToCheck(entry, maxDepth).reduce((s, d) => s + d.nodes, 0), 0);
+  const total = epd.entries.reduce(
+    (sum, entry) => sum + depthsToCheck(entry, maxDepth).reduce((s, d) => s + d.nodes, 0),
+    0,
+  );
   const bar = startProgress(total, 'nodes');
   const start = performance.now();
   const result = runSuite(epd.entries, epd.errors, (fen, c960, depth) => tempoPerft(fen, c960, depth), maxDepth, {

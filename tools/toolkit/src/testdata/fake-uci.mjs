@@ -48,7 +48,8 @@ function position(args) {
   const headText = (movesAt < 0 ? args : args.slice(0, movesAt)).join(' ');
   const moves = movesAt < 0 ? [] : args.slice(movesAt + 1);
   if (headText === lastHead && moves.length >= lastMoves.length && lastMoves.every((m, i) => m === moves[i])) {
-    for (const uci of moves.slice(lastMoves.length)) chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
+    for (const uci of moves.slice(lastMoves.length))
+      chess.move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] });
     lastMoves = moves;
     return;
   }
@@ -131,7 +132,10 @@ function go(args) {
 createInterface({ input: process.stdin }).on('line', (line) => {
   const [cmd, ...args] = line.trim().split(/\s+/);
   if (stalled && cmd !== 'quit') return;
-  if (cmd === 'uci') process.stdout.write('id name fake-uci\nid author tests\noption name Hash type spin default 16 min 1 max 1024\nuciok\n');
+  if (cmd === 'uci')
+    process.stdout.write(
+      'id name fake-uci\nid author tests\noption name Hash type spin default 16 min 1 max 1024\nuciok\n',
+    );
   else if (cmd === 'isready') {
     readyCount++;
     if (trigger('late-isready', readyCount)) setTimeout(() => process.stdout.write('readyok\n'), delay);
@@ -143,6 +147,5 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   else if (cmd === 'ucinewgame') {
     chess = new Chess();
     lastHead = '';
-  }
-  else if (cmd === 'quit') process.exit(0);
+  } else if (cmd === 'quit') process.exit(0);
 });
