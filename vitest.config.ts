@@ -14,8 +14,12 @@ export default defineConfig({
     alias: {
       '@tempo-chess/bitboard': src('bitboard'),
       '@tempo-chess/position': src('position'),
+      '@tempo-chess/movegen/test-support': fileURLToPath(
+        new URL('./packages/movegen/src/test-support.ts', import.meta.url),
+      ),
       '@tempo-chess/movegen': src('movegen'),
       '@tempo-chess/eval': src('eval'),
+      '@tempo-chess/search/v8-flags': fileURLToPath(new URL('./packages/search/node/v8-flags.ts', import.meta.url)),
       '@tempo-chess/search': src('search'),
       // Before @tempo-chess/nnue, whose alias would otherwise take the subpath too.
       '@tempo-chess/nnue/default-net': fileURLToPath(new URL('./packages/nnue/src/default-net.ts', import.meta.url)),

@@ -2,8 +2,8 @@ import { rmSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 // A build script, not the engine: the search's facts the loop needs before the
 // engine loads (`__SEARCH_PARAMS__`, `__SEARCH_SIGNALS__`), read by @tempo-chess/uci's helper.
-import { searchFacts } from '../../packages/uci/build/search-facts';
-import { evalFilePlugin } from '../../packages/nnue/build/evalfile-plugin';
+import { searchFacts } from '@tempo-chess/uci/build';
+import { evalFilePlugin } from '@tempo-chess/nnue/build';
 
 /**
  * Three self-contained files in dist/, every Tempo package bundled from source with
@@ -20,7 +20,7 @@ import { evalFilePlugin } from '../../packages/nnue/build/evalfile-plugin';
  *
  * With TEMPO_EVALFILE=<net file> (the root Makefile's `make EXE=<path> EVALFILE=<net>`,
  * as OpenBench builds), only tempo.js, into dist-evalfile/, with that net as the
- * default in place of the committed one (packages/nnue/build/evalfile-plugin.ts).
+ * default in place of the committed one (packages/nnue/build/evalfile-plugin.mjs).
  */
 export default defineConfig(async (): Promise<Options[]> => {
   const define = { __DEBUG__: 'false', ...(await searchFacts()) };

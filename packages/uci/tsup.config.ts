@@ -1,9 +1,9 @@
 import { defineConfig, type Options } from 'tsup';
 import { libraryConfig } from '../../tsup.library';
-import { searchFacts } from './build/search-facts';
+import { searchFacts } from './build/search-facts.mjs';
 
 /**
- * The library build, with the search's facts written in (see build/search-facts.ts):
+ * The library build, with the search's facts written in (see build/search-facts.mjs):
  * the loop and engine (`.`) and the browser entry (`./browser`: the typed client, the
  * Web Worker engine).
  */

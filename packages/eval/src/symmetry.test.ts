@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { Position } from '@tempo-chess/position';
-import { STARTS, playRandomGame, rng } from '../../movegen/src/test-support';
+import { STARTS, playRandomGame, rng } from '@tempo-chess/movegen/test-support';
 import { EvalContext } from './context';
 import { EVAL_LIMIT, evaluate } from './evaluate';
 import { copyParams, presetParams, type EvalParams } from './params';

@@ -8,7 +8,16 @@
  */
 import { WHITE } from '@tempo-chess/bitboard';
 import { makeScore, type Position } from '@tempo-chess/position';
-import { EvalContext, TX_DRAWN, TX_KPK, TX_KS_ACTIVE_B, TX_KS_ACTIVE_W, TX_MOPUP, TX_SF_B, TX_SF_W } from './context';
+import {
+  type EvalContext,
+  TX_DRAWN,
+  TX_KPK,
+  TX_KS_ACTIVE_B,
+  TX_KS_ACTIVE_W,
+  TX_MOPUP,
+  TX_SF_B,
+  TX_SF_W,
+} from './context';
 import { evaluateWhite } from './evaluate';
 import { EVAL_LIMIT, SCALE_NORMAL, blend, fade, kingSafetyTransform } from './taper';
 import { MATERIAL, N_PARAMS, PSQ_PAWN } from './layout';

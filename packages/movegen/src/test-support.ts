@@ -1,8 +1,8 @@
 /**
  * Test support: a deterministic generator, varied start positions and random games
- * (imported by tests only; not exported from the package entry).
+ * (tests only: the subpath @tempo-chess/movegen/test-support, not the package entry).
  */
-import { Position } from '@tempo-chess/position';
+import { type Position } from '@tempo-chess/position';
 import { generateLegal } from './list';
 
 /** xorshift32: deterministic, so every failure reproduces. */

@@ -3,7 +3,7 @@
  * src/default-net-name.ts (its name and size, which the UCI loop prints) and
  * src/default-net.ts (its bytes as base64). One generator for both users:
  * scripts/embed-net.mjs writes them into src/ (`pnpm net:embed`, the committed default),
- * and evalfile-plugin.ts hands them to esbuild in place of the committed ones (a build
+ * and evalfile-plugin.mjs hands them to esbuild in place of the committed ones (a build
  * with another net, as OpenBench's `make EVALFILE=<net>` asks). Check the bytes with
  * decodeNet first: nothing here validates them.
  */

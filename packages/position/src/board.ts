@@ -6,7 +6,7 @@
 import { KING, NO_PIECE, PAWN, lsb, makePiece } from '@tempo-chess/bitboard';
 import { attackersTo, isAttacked } from './attacks';
 import type { PsqTable } from './psq';
-import { StateInfo, StateStack } from './state';
+import { type StateInfo, StateStack } from './state';
 import { PSQ_KEY_HI, PSQ_KEY_LO } from './zobrist';
 
 export class Board {

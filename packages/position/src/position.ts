@@ -166,6 +166,7 @@ export class Position extends Board {
    * Plays a legal move. Precondition: m is legal here (movegen's legal list, or
    * pseudoLegal(m) && legal(m)). Fills the next row of the state stack.
    */
+  // eslint-disable-next-line max-lines-per-function -- every move's common path in one frame; the rare moves have their own methods
   doMove(m: Move): void {
     const st = this.st;
     if (st.next === st) this.states.grow();

@@ -13,7 +13,7 @@ import { createSignals, Searcher, TranspositionTable } from '../src/index';
 import { selfplay } from './selfplay';
 import { decodeNet } from '@tempo-chess/nnue';
 import { defaultNetBytes } from '@tempo-chess/nnue/default-net';
-import { setV8Flags } from '../../../apps/uci/src/v8-flags';
+import { setV8Flags } from '../node/v8-flags';
 
 // The V8 flags the UCI engine sets on itself (TEMPO_V8_FLAGS replaces them, empty for
 // none), set before the first search compiles: the bench, npsall and

@@ -6,7 +6,7 @@
  * promotions that check, and double checks.
  */
 import { attackers, boardFromFen, kingSquare, parseSquare, placementOf } from './board';
-import { Rng } from '@tempo-chess/toolkit';
+import { type Rng } from '@tempo-chess/toolkit';
 
 /** The standard start position. */
 export const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';

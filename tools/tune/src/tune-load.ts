@@ -6,12 +6,12 @@
  */
 import { createReadStream, statSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { EvalContext, traceEvaluation } from '@tempo-chess/eval';
+import { type EvalContext, traceEvaluation } from '@tempo-chess/eval';
 import { Position } from '@tempo-chess/position';
 import { InputError, startProgress } from '@tempo-chess/toolkit';
 import { integerScore, packWeights } from './model';
 import { parseRecord } from './record';
-import { TraceData } from './trace-data';
+import { type TraceData } from './trace-data';
 
 /** What a load did, for the summary. */
 export interface LoadStats {

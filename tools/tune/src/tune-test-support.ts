@@ -3,7 +3,7 @@
  * random games, traced into TraceData, and results drawn from a known sigmoid of
  * the evaluation. Not training data: real data comes from datagen.
  */
-import { EvalContext, traceEvaluation } from '@tempo-chess/eval';
+import { type EvalContext, traceEvaluation } from '@tempo-chess/eval';
 import { generateLegal } from '@tempo-chess/movegen';
 import { Position, START_FEN } from '@tempo-chess/position';
 import { Rng } from '@tempo-chess/toolkit';

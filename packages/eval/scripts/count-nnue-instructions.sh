@@ -5,7 +5,7 @@
 # a shared machine wander. Each count is the difference of two runs with different
 # round counts, so start-up, table building and the JIT's warm-up cancel out.
 #
-#   bash packages/nnue/scripts/count-nnue-instructions.sh [H[s] ...]     (default: 128 128s 256 256s)
+#   bash packages/eval/scripts/count-nnue-instructions.sh [H[s] ...]     (default: 128 128s 256 256s)
 #
 # H counts the stack on the plain TypeScript kernels, Hs on the WebAssembly SIMD ones.
 # Needs valgrind (apt-get install valgrind). Takes about ten minutes per entry.
@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../../.."
 if [[ $# -gt 0 ]]; then sizes=("$@"); else sizes=(128 128s 256 256s); fi
 out=$(mktemp -d)
-npx esbuild packages/nnue/scripts/bench-nnue.ts --bundle --platform=node --format=esm --define:__DEBUG__=false \
+npx esbuild packages/eval/scripts/bench-nnue.ts --bundle --platform=node --format=esm --define:__DEBUG__=false \
   --minify-syntax --target=node20 --outfile="$out/bench.mjs" --log-level=error
 count() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null node --single-threaded "$out/bench.mjs" "$1" "$2" 2>&1 \

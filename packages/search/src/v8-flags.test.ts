@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_V8_FLAGS, v8Flags } from './v8-flags';
+import { DEFAULT_V8_FLAGS, v8Flags } from '../node/v8-flags';
 
 describe('v8Flags', () => {
   test('the defaults without TEMPO_V8_FLAGS; the variable replaces them, split on white space; empty gives none', () => {

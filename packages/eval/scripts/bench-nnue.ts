@@ -12,7 +12,7 @@
  *                      refreshHs on the SIMD kernels)
  *
  * Build and run (release: __DEBUG__ false):
- *   npx esbuild packages/nnue/scripts/bench-nnue.ts --bundle --platform=node --format=esm \
+ *   npx esbuild packages/eval/scripts/bench-nnue.ts --bundle --platform=node --format=esm \
  *     --define:__DEBUG__=false --minify-syntax --outfile=/tmp/bench-nnue.mjs && node /tmp/bench-nnue.mjs
  */
 import { readFileSync } from 'node:fs';

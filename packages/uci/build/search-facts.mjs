@@ -9,14 +9,9 @@
  * (tests run from source) `uci` lists no search tunables and the signal indices are
  * the defaults in uci.ts.
  */
-export async function searchFacts(): Promise<{ __SEARCH_PARAMS__: string; __SEARCH_SIGNALS__: string }> {
+export async function searchFacts() {
   const s = await import('@tempo-chess/search');
-  const params = s.SEARCH_PARAMS.map((p: { name: string; value: number; min: number; max: number }) => ({
-    name: p.name,
-    value: p.value,
-    min: p.min,
-    max: p.max,
-  }));
+  const params = s.SEARCH_PARAMS.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max }));
   const signals = { stop: s.SIGNAL_STOP, ponderhit: s.SIGNAL_PONDERHIT, length: s.createSignals().length };
   return { __SEARCH_PARAMS__: JSON.stringify(params), __SEARCH_SIGNALS__: JSON.stringify(signals) };
 }

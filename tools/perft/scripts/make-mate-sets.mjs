@@ -4,7 +4,7 @@
  * distance by exhaustive search: the side to move mates in exactly N (a mate in N
  * exists, none in N - 1). Run from the repository root after `pnpm build`:
  *
- *   node apps/uci/scripts/make-mate-sets.mjs ../shared/data/suites/mates.epd matetrack.epd mates2000.epd
+ *   node tools/perft/scripts/make-mate-sets.mjs ../shared/data/suites/mates.epd matetrack.epd mates2000.epd
  *
  * Sources: mates.epd (mate-in-2 puzzles, see shared/data/suites/README.md) gives the
  * mate-in-2 set and, one move pair deeper along its PV, the mate-in-1 set;
@@ -24,7 +24,7 @@ if (!matesEpd) {
   console.error('usage: make-mate-sets.mjs <mates.epd> [matetrack.epd ...]');
   process.exit(2);
 }
-const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'data');
+const outDir = join(dirname(fileURLToPath(import.meta.url)), '../../../apps/uci/test/data');
 const WANT = { 1: 60, 2: 60, 3: 40 };
 
 const stack = new Int32Array(16 * MAX_MOVES);

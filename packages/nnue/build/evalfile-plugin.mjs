@@ -10,21 +10,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
-import type { Options } from 'tsup';
 import { netSources } from './net-sources.mjs';
 
-type Plugin = NonNullable<Options['esbuildPlugins']>[number];
-
 /** The plugin for the net in `file` (which it checks first). */
-export async function evalFilePlugin(file: string): Promise<Plugin> {
+export async function evalFilePlugin(file) {
   const { decodeNet } = await import('@tempo-chess/nnue');
   const path = resolve(file);
-  let bytes: Uint8Array;
+  let bytes;
   try {
     bytes = new Uint8Array(readFileSync(path));
     decodeNet(bytes);
   } catch (e) {
-    throw new Error(`EVALFILE ${file}: ${(e as Error).message}`);
+    throw new Error(`EVALFILE ${file}: ${e.message}`);
   }
   const { nameSource, bytesSource } = netSources(bytes, basename(path));
   return {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { BLACK, NO_SQUARE, PAWN, QUEEN, KING, KNIGHT, ROOK, WHITE, makePiece } from '@tempo-chess/bitboard';
-import { generateLegal, parseUciMove } from '@tempo-chess/movegen';
-import { CASTLING, Position, START_FEN, makeSpecial, type StateInfo } from './index';
+import { generateLegal, parseUciMove } from './index';
+import { CASTLING, Position, START_FEN, makeSpecial, type StateInfo } from '@tempo-chess/position';
 
 /** The dirty entries of a row as [piece, from, to] triples. */
 function dirty(st: StateInfo): number[][] {
