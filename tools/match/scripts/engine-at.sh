@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The single-file engine of one commit, for a match that must be played (and resumed,
-# or played again after a hand-over) by exactly that build whatever the checkout has
+# or played again on another machine) by exactly that build whatever the checkout has
 # moved on to:
 #
 #   bash tools/match/scripts/engine-at.sh COMMIT      # prints the path of its tempo.js

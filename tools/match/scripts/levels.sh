@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The levels' calibration (issue 24; docs/MATCHES.md, "Written down on 2026-11-26", item 6):
+# The levels' calibration (docs/STRENGTH.md, "Levels"):
 # each UCI_Elo setting plays 100 games at 10+0.1 against Stockfish 15.1 limited to the same
 # UCI_Elo (Stockfish's own range starts at 1350, so a lower setting meets it at 1350), on
 # the `test` openings, two games at a time. The level's measured rating is the anchor's

@@ -1,10 +1,12 @@
 /**
  * tempo-match: engine-vs-engine matches (`tempo-match --engine ... --engine ...`),
- * `merge` of result files, and the strength `ladder`. Exit codes: 0 done, 1 an engine
- * or runtime error, 2 a usage mistake or unreadable input; always one line on stderr.
+ * `merge` of result files, the strength `ladder`, and the `ledger` of recorded matches.
+ * Exit codes: 0 done, 1 an engine or runtime error, 2 a usage mistake or unreadable
+ * input; always one line on stderr.
  */
 import { failureExit, isMainModule, processIo, type Io } from '@tempo-chess/toolkit';
 import { ladderCommand } from './ladder';
+import { ledgerCommand } from './ledger';
 import { matchCommand, mergeCommand } from './commands';
 
 const USAGE = [
@@ -13,6 +15,7 @@ const USAGE = [
   '         [--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 model=normalized|logistic] [--pgn FILE] [--out FILE] [--resume]',
   '         [--chess960] [--draw movenumber=N movecount=N score=CP] [--resign movecount=N score=CP] [--maxmoves N] [--margin MS] [--verbose]',
   '       tempo-match merge A.json B.json ...',
+  '       tempo-match ledger [--check] [--root DIR]   (docs/results/matches.jsonl -> the tables of docs/MATCHES.md, STRENGTH.md)',
   '       tempo-match ladder [--games N] [--tc 8+0.08] [--resume] [--subject name=Tempo cmd=...] [--engine name=X cmd=...] ...',
 ].join('\n');
 
@@ -26,6 +29,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     }
     if (command === 'merge') return mergeCommand(rest, io);
     if (command === 'ladder') return await ladderCommand(rest, io);
+    if (command === 'ledger') return ledgerCommand(rest, io);
     return await matchCommand(command === 'run' ? rest : argv, io);
   } catch (e) {
     return failureExit('tempo-match', e, io);

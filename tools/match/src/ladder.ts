@@ -66,7 +66,7 @@ export function defaultOpponents(stockfishElos: number[]): Opponent[] {
 /**
  * Where the ladder keeps its result files and PGNs unless `--dir` says otherwise:
  * outside the work tree (`$TEMPO_DATA/ladder`, default `~/.tempo/ladder`), because a
- * ladder outlives a working session and a fresh checkout must still `--resume` it.
+ * ladder outlives its checkout and a fresh checkout must still `--resume` it.
  */
 export function defaultLadderDir(): string {
   return tempoDataDir('ladder');

@@ -82,7 +82,7 @@ const FASTCHESS: Array<{
     sprt: { elo0: -5, elo1: 5, alpha: 0.0005, beta: 0.0005, model: 'normalized' },
     llr: 'LLR: 0.64 (-7.60, 7.60) [-5.00, 5.00]',
   },
-  // From a fastchess run of another session on this machine (Tempo's full evaluation against
+  // From an earlier fastchess run on this machine (Tempo's full evaluation against
   // its PeSTO-only preset, 10,000 nodes a move, SPRT elo0=0 elo1=10 normalized); the last one
   // crossed the upper bound.
   {

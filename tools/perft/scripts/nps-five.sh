@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Issue 23 item 4's measurement, as written down in docs/MEASUREMENTS.md before its first
-# use: five runs of the warm nps tool with both engines pinned to core 0, the engines'
+# The speed measurement against a peer, as written down in docs/MEASUREMENTS.md before its
+# first use: five runs of the warm nps tool with both engines pinned to core 0, the engines'
 # order swapped in runs 2 and 4; the figure is the median of the five Tempo / peer
 # ratios by CPU time. Run it on an idle machine (nothing else building, testing or
 # playing).

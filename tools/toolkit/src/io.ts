@@ -48,9 +48,9 @@ export function failureExit(tool: string, e: unknown, io: Io): number {
 }
 
 /**
- * Where the tools keep what outlives a working session (training data, ladder results):
- * `$TEMPO_DATA/<sub>`, else `~/.tempo/<sub>`; never the work tree, which a new session
- * lays anew.
+ * Where the tools keep what outlives a checkout (training data, ladder results):
+ * `$TEMPO_DATA/<sub>`, else `~/.tempo/<sub>`; never the work tree, which a fresh
+ * checkout replaces.
  */
 export function tempoDataDir(sub: string, env: NodeJS.ProcessEnv = process.env): string {
   const root = env.TEMPO_DATA !== undefined && env.TEMPO_DATA !== '' ? env.TEMPO_DATA : join(homedir(), '.tempo');

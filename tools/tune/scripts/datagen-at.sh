@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs tempo-tune's datagen as the engine of one commit played, so that a data set made
-# over several sessions (or remade after a hand-over) comes from one engine whatever the
+# over several sittings (or remade on another machine) comes from one engine whatever the
 # checkout has moved on to:
 #
 #   bash tools/tune/scripts/datagen-at.sh COMMIT [datagen options...]

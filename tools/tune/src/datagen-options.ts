@@ -63,8 +63,8 @@ export const USAGE = [
   'budget per move; writes training records "fen | score | result" (white\'s view), one a line.',
   '',
   '  --openings FILE   EPD/FEN list of openings, one a line (or "startpos")',
-  '  --openings-part P all (default), or train: the lines whose index (0-based) % 10 != 0, or test: the',
-  '                    other tenth (target matches start from those; data and tuning use train)',
+  '  --openings-part P train (default for a file): the lines whose index (0-based) % 10 != 0, test: the other',
+  '                    tenth (target matches start from those), or all; startpos is always taken whole',
   '  --games N         games to play (default 1000)',
   "  --nodes K         nodes per move, the search's node limit (default 5000)",
   '  --threads T       worker threads (default 1); the output does not depend on it',
@@ -109,6 +109,13 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return tempoDataDir('datagen', env);
 }
 
+/**
+ * The openings part used when --openings-part is not given: `train` for a file, so that no
+ * data or tuning run starts from the `test` tenth that target matches use; `all` for
+ * `startpos`, a single position that belongs to neither part.
+ */
+export const defaultOpeningsPart = (openings: string): OpeningsPart => (openings === 'startpos' ? 'all' : 'train');
+
 /** Games per part by default: at most 100, and at least 16 parts so that many threads find work. */
 export const defaultChunk = (games: number): number => Math.min(100, Math.ceil(games / 16));
 
@@ -126,7 +133,7 @@ export function parseDatagenArgs(argv: string[], env: NodeJS.ProcessEnv = proces
   const hashMb = intArg(cmd, '--hash', values.hash, 1, 4096, 16);
   if (values.openings === undefined)
     throw new UsageError(`${cmd}: --openings is required (an EPD file, or "startpos")`);
-  const openingsPart = (values['openings-part'] ?? 'all') as OpeningsPart;
+  const openingsPart = (values['openings-part'] ?? defaultOpeningsPart(values.openings)) as OpeningsPart;
   if (!OPENINGS_PARTS.includes(openingsPart)) {
     throw new UsageError(`${cmd}: --openings-part must be one of ${OPENINGS_PARTS.join(', ')}, got "${openingsPart}"`);
   }

@@ -276,9 +276,20 @@ describe('datagen command line', () => {
     const fens = [1, 2, 3].map(
       (k) => parseDatagenArgs(['--openings', EPD, '--openings-part', 'all'], {})?.openings[k - 1],
     );
-    expect(parseDatagenArgs(['--openings', EPD], {})?.openings).toEqual(fens);
     expect(parseDatagenArgs(['--openings', EPD, '--openings-part', 'test'], {})?.openings).toEqual([fens[0]]);
     expect(parseDatagenArgs(['--openings', EPD, '--openings-part', 'train'], {})?.openings).toEqual([fens[1], fens[2]]);
+  });
+
+  test('--openings-part defaults to train for a file (never the test tenth), all for startpos', () => {
+    const config = parseDatagenArgs(['--openings', EPD], {});
+    expect(config?.openingsPart).toBe('train');
+    const train = parseDatagenArgs(['--openings', EPD, '--openings-part', 'train'], {})?.openings;
+    const test = parseDatagenArgs(['--openings', EPD, '--openings-part', 'test'], {})?.openings ?? [];
+    expect(config?.openings).toEqual(train);
+    for (const fen of test) expect(config?.openings).not.toContain(fen);
+    const start = parseDatagenArgs(['--openings', 'startpos'], {});
+    expect(start?.openingsPart).toBe('all');
+    expect(start?.openings).toHaveLength(1);
   });
 
   test('chunks: ranges of --chunk games, the last one short', () => {
