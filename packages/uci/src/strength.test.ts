@@ -71,9 +71,10 @@ describe('a limited search', () => {
   });
 
   test('level 20 (and UCI_Elo at the top) is the unlimited search: the same lines, nodes and moves', () => {
-    // Time, speed and the currmove lines (printed once a search has run long enough) depend on the clock.
+    // Time and speed depend on the clock, and so do the currmove and bound lines (printed once
+    // a search has run long enough).
     const strip = (lines: string[]) =>
-      lines.filter((l) => !/ currmove /.test(l)).map((l) => l.replace(/ (nps|time) \d+/g, ''));
+      lines.filter((l) => !/ currmove | (upper|lower)bound /.test(l)).map((l) => l.replace(/ (nps|time) \d+/g, ''));
     const full = engine(),
       top = engine({ 'Skill Level': 20, UCI_LimitStrength: true, UCI_Elo: SKILL_ELO_MAX });
     for (const fen of GAME_POSITIONS.slice(6, 10)) {
