@@ -640,7 +640,9 @@ export class App {
     $('eval').classList.toggle('off', !shown);
     $('graph-box').hidden = !shown;
     if (!shown) return;
-    renderEval($('eval'), this.evals[this.cursor] ?? null, this.board.orientation);
+    const end = this.game.at(this.cursor).end;
+    const mated = end?.termination === 'checkmate' ? end.winner : undefined;
+    renderEval($('eval'), this.evals[this.cursor] ?? null, this.board.orientation, mated);
     renderGraph($('graph') as unknown as SVGSVGElement, this.evals, this.game.ply, this.cursor);
   }
 

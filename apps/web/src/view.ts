@@ -120,20 +120,23 @@ export function renderLines(box: HTMLElement, stats: HTMLElement, lines: InfoLin
 /**
  * The evaluation beside the board: the number in words and figures, and a bar whose
  * white part is White's share (from the board's side when flipped). `white` is the
- * score from White's view, or null while none is known for the position shown.
+ * score from White's view, or null while none is known for the position shown; after a
+ * checkmate the bar is the winner's and the number the result.
  */
-export function renderEval(box: HTMLElement, white: InfoScore | null, orientation: Color): void {
-  const fill = box.querySelector('.eval-fill') as HTMLElement;
+export function renderEval(box: HTMLElement, white: InfoScore | null, orientation: Color, winner?: Color): void {
   const number = box.querySelector('.eval-number') as HTMLElement;
-  const share = white ? whiteShare(white, 'white') : 0.5;
+  const share = winner ? (winner === 'white' ? 1 : 0) : white ? whiteShare(white, 'white') : 0.5;
   box.style.setProperty('--share', (orientation === 'white' ? share : 1 - share).toFixed(3));
   box.classList.toggle('flipped', orientation === 'black');
-  fill.hidden = false;
-  const text = white ? formatScore(white, 'white') : '…';
+  const text = winner ? (winner === 'white' ? '1-0' : '0-1') : white ? formatScore(white, 'white') : '…';
   number.textContent = text;
   box.setAttribute(
     'aria-label',
-    white ? `Evaluation ${text} (White's view)` : 'Evaluation: none yet for this position',
+    winner
+      ? `Checkmate: ${text}`
+      : white
+        ? `Evaluation ${text} (White's view)`
+        : 'Evaluation: none yet for this position',
   );
 }
 
