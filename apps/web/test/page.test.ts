@@ -361,7 +361,7 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('Play mode with the evaluation on: a whole game, its graph, and a point clicked to go to its move', async () => {
+  test('Play mode with the evaluation on: a whole game to mate, its graph and PGN, a point clicked to go to its move', async () => {
     const { page, problems, received } = await open(false);
     expect(await page.locator('#eval').isVisible()).toBe(false);
     expect(await page.locator('#show-eval').isChecked()).toBe(false);
@@ -374,6 +374,16 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
       await poll(() => moves(page).then((m) => m.length)).toBe(Math.min(i + 2, OPERA.length));
     }
     await poll(() => status(page)).toBe('Checkmate: White wins');
+    expect(await page.locator('#resign').isDisabled()).toBe(true);
+    await move(page, 'a2a3', 'click', false); // the board is locked after the end
+    expect((await moves(page)).length).toBe(OPERA.length);
+    await page.evaluate(() =>
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      }),
+    );
+    await page.click('#copy-pgn');
+    await poll(() => page.locator('#load-text').inputValue()).toContain('17. Rd8# { Checkmate: White wins } 1-0');
     // a short search after each of the person's moves (none after the mate), the engine's score after its own
     expect((await received()).filter((l) => l === 'go nodes 20000').length).toBe(16);
     const points = page.locator('#graph .graph-point');
@@ -396,14 +406,20 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('settings say when they apply: the clock at once before the first move, the next game after it', async () => {
-    const { page, problems } = await open(false);
+  test('settings say when they apply; served without isolation, Threads is disabled with the reason', async () => {
+    const { page, problems, received } = await open(false);
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    expect(await page.locator('#threads').isDisabled()).toBe(true);
+    expect(await page.locator('#threads-hint').textContent()).toContain(
+      'without the two cross-origin isolation headers',
+    );
     expect(await page.locator('#time-hint').textContent()).toBe('Applies now: this game has not started.');
     await page.selectOption('#time-control', '1+0');
     expect(await page.locator('#clock-bottom .time').textContent()).toBe('1:00');
     await move(page, 'e2e4');
     await poll(() => moves(page)).toEqual(['e4', 'e5']);
     expect(await page.locator('#time-hint').textContent()).toBe('Applies to the next game (this one has started).');
+    expect((await received()).some((l) => l.includes('Threads'))).toBe(false);
     await page.selectOption('#time-control', '10+5');
     expect(await page.locator('#clock-top .time').textContent()).toMatch(/^0:5\d/);
     expect(await page.locator('#color-hint').textContent()).toBe('Applies to the next game.');
@@ -579,19 +595,6 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test('not isolated: Threads disabled with the reason shown, no Threads option sent, the game still plays', async () => {
-    const { page, problems, received } = await open(false);
-    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
-    await move(page, 'e2e4');
-    await poll(() => moves(page)).toEqual(['e4', 'e5']);
-    expect(await page.locator('#threads').isDisabled()).toBe(true);
-    expect(await page.locator('#threads-hint').textContent()).toContain(
-      'without the two cross-origin isolation headers',
-    );
-    expect((await received()).some((l) => l.includes('Threads'))).toBe(false);
-    expect(problems).toEqual([]);
-  });
-
   test('a worker that dies is reported with a restart button, and the restarted engine plays', async () => {
     const { page, problems } = await open(false);
     await page.unroute('**/assets/engine-worker-*.js');
@@ -610,28 +613,6 @@ describe.skipIf(!haveChromium)('the page in Chromium', () => {
     await poll(() => page.locator('#engine-error').isVisible()).toBe(false);
     await move(page, 'e2e4');
     await poll(() => moves(page)).toEqual(['e4', 'e5']);
-    expect(problems).toEqual([]);
-  });
-
-  test('a game played to the end: the mate is shown, the board is locked, the PGN has the result', async () => {
-    const { page, problems } = await open(false);
-    await move(page, 'f2f3');
-    await poll(() => moves(page)).toEqual(['f3', 'e5']);
-    await move(page, 'g2g4');
-    await poll(() => status(page)).toBe('Checkmate: Black wins');
-    expect(await moves(page)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
-    expect(await page.locator('#resign').isDisabled()).toBe(true);
-    await move(page, 'a2a3', 'click', false);
-    expect(await moves(page)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
-    await page.evaluate(() =>
-      Object.defineProperty(navigator, 'clipboard', {
-        value: { writeText: () => Promise.reject(new Error('denied')) },
-      }),
-    );
-    await page.click('#copy-pgn');
-    await poll(() => page.locator('#load-text').inputValue()).toContain(
-      '1. f3 e5 2. g4 Qh4# { Checkmate: Black wins } 0-1',
-    );
     expect(problems).toEqual([]);
   });
 

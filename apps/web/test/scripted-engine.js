@@ -3,8 +3,8 @@
 // plays, and analyses as its best line, the game's next moves, so every line it sends is
 // legal from the position it was given. Its score for the position after k plies is
 // whiteCp(k) from White's side (sent from the side to move's, as UCI does). Besides: it
-// replies 1. f3 with e5 and 2. g4 with Qh4#, adds four other lines after 1. e4 e5, and
-// answers any other position with an illegal move (the page must refuse it). `go
+// adds four other lines after 1. e4 e5, and answers any other position with an illegal
+// move (the page must refuse it). `go
 // infinite` streams deepening lines every 40 ms until `stop`. Every line received is
 // kept in self.received.
 self.received = [];
@@ -14,7 +14,6 @@ const GAME = (
 ).split(' ');
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const EXTRA = { 'e2e4 e7e5': ['b1c3 g8f6 f1c4', 'd2d4 e5d4 d1d4', 'f1c4 g8f6 d2d3', 'f2f4 e5f4 g1f3'] };
-const SCRIPT = { f2f3: 'e7e5', 'f2f3 e7e5 g2g4': 'd8h4' };
 const whiteCp = (k) => Math.round(20 + 50 * k * Math.sin(k / 3));
 let timer = null;
 let position = { fen: START, moves: [] };
@@ -63,8 +62,7 @@ self.onmessage = (e) => {
     }
   } else if (line.startsWith('go')) {
     const k = gamePly();
-    const key = position.moves.join(' ');
-    const reply = key in SCRIPT ? SCRIPT[key] : k >= 0 && k < GAME.length ? GAME[k] : 'a1a8';
+    const reply = k >= 0 && k < GAME.length ? GAME[k] : 'a1a8';
     const score = k >= 0 ? stmCp(k) : 20;
     setTimeout(() => {
       post(`info depth 3 score cp ${score} nodes 300 nps 300000 pv ${reply}`);
