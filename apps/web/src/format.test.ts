@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatNps, formatScore, pvToSan, whiteShare } from './format';
+import { formatNps, formatScore, graphPawns, pvToSan, whiteShare, whiteView } from './format';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -36,5 +36,18 @@ describe('format', () => {
   test('nodes a second', () => {
     expect(formatNps(845_200)).toBe('845 kn/s');
     expect(formatNps(1_240_000)).toBe('1.24 Mn/s');
+  });
+});
+
+describe('the graph scale', () => {
+  test("White's view, clamped at ten pawns either way; a mate sits on the clamp", () => {
+    expect(whiteView({ cp: 35 }, 'black')).toEqual({ cp: -35 });
+    expect(whiteView({ mate: 2 }, 'black')).toEqual({ mate: -2 });
+    expect(graphPawns({ cp: 250 })).toBe(2.5);
+    expect(graphPawns({ cp: -1500 })).toBe(-10);
+    expect(graphPawns({ mate: 3 })).toBe(10);
+    expect(graphPawns({ mate: -1 })).toBe(-10);
+    expect(graphPawns(whiteView({ mate: 0 }, 'black'))).toBe(10);
+    expect(graphPawns(whiteView({ mate: 0 }, 'white'))).toBe(-10);
   });
 });

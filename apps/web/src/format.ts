@@ -18,6 +18,21 @@ export function formatScore(score: InfoScore, turn: Color): string {
   return `${cp > 0 ? '+' : cp < 0 ? '-' : ''}${(Math.abs(cp) / 100).toFixed(2)}`;
 }
 
+/** The score from White's point of view (UCI's is the side to move's). */
+export function whiteView(score: InfoScore, turn: Color): InfoScore {
+  const sign = turn === 'white' ? 1 : -1;
+  return score.mate !== undefined ? { mate: score.mate * sign } : { cp: score.cp * sign };
+}
+
+/**
+ * Pawns from White's side for the graph, clamped at +/-10; a mate is the clamp on its
+ * side (`mate 0`, the side to move mated, is -0 from White's view when Black is mated).
+ */
+export function graphPawns(white: InfoScore): number {
+  if (white.mate !== undefined) return white.mate > 0 || Object.is(white.mate, -0) ? 10 : -10;
+  return Math.max(-10, Math.min(10, white.cp / 100));
+}
+
 /**
  * White's share of the evaluation bar, 0..1: a logistic of the centipawns (lichess'
  * "winning chances", 2 / (1 + e^(-0.00368208 cp)) - 1, halved and shifted), so +1 pawn

@@ -115,3 +115,40 @@ describe('Game', () => {
     expect(() => new Game('8/8/8/8/8/8/8/8 w - - 0 1')).toThrow(/^Illegal position: /);
   });
 });
+
+describe('moving through the game', () => {
+  test('at(ply) is the game as it stood then; truncate drops the rest; fenAt reads any ply', () => {
+    const g = new Game();
+    for (const m of 'e2e4 e7e5 g1f3 b8c6 f1b5'.split(' ')) g.play(m);
+    const past = g.at(2);
+    expect(past.uciMoves).toEqual(['e2e4', 'e7e5']);
+    expect(past.fen).toBe('rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2');
+    expect(g.fenAt(2)).toBe(past.fen);
+    past.play('d2d4');
+    expect(g.ply).toBe(5);
+    g.truncate(3);
+    expect(g.uciMoves).toEqual(['e2e4', 'e7e5', 'g1f3']);
+    expect(g.turn).toBe('black');
+    g.play('g8f6');
+    expect(g.moves.map((m) => m.san)).toEqual(['e4', 'e5', 'Nf3', 'Nf6']);
+  });
+
+  test('a past position of a finished game is open: at(ply) works out its own end', () => {
+    const g = new Game();
+    for (const m of 'f2f3 e7e5 g2g4 d8h4'.split(' ')) g.play(m);
+    expect(g.end?.termination).toBe('checkmate');
+    expect(g.at(3).end).toBeNull();
+    expect(g.at(4).end?.termination).toBe('checkmate');
+  });
+
+  test('a typed move: squares or SAN, castling either way; anything else is one clear line', () => {
+    const g = new Game('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+    expect(g.parseTyped('e1g1')).toBe('e1g1');
+    expect(g.parseTyped('O-O')).toBe('e1g1');
+    expect(g.parseTyped('0-0-0')).toBe('e1c1');
+    expect(g.parseTyped(' Ra2 ')).toBe('a1a2');
+    expect(() => g.parseTyped('Nf3')).toThrow('"Nf3" is not a legal move here (squares like e2e4, or SAN like Nf3)');
+    expect(() => g.parseTyped('e1e3')).toThrow('Illegal move: e1e3 is not legal in');
+    expect(() => g.parseTyped('')).toThrow('Type a move');
+  });
+});

@@ -3,14 +3,14 @@
  * referee. DOM-free, so the rules the page enforces (legal moves, promotion, how a game
  * ends, take back) are unit-tested without a browser.
  *
- * Moves are kept in standard UCI notation (castling as the king's two-square step,
- * `e1g1`), which is what the engine reads and writes; chessops' own form (king takes
- * rook) stays inside this file.
+ * Moves are kept in the UCI notation the engine reads and writes: castling as the king's
+ * two-square step (`e1g1`) in standard chess, as the king taking its own rook (`e1h1`)
+ * in Chess960, where the engine runs with `UCI_Chess960`.
  */
 import { Chess, castlingSide, normalizeMove } from 'chessops/chess';
 import { makeFen, parseFen } from 'chessops/fen';
-import { makeSan } from 'chessops/san';
-import { kingCastlesTo, makeSquare, parseSquare, parseUci, roleToChar, squareRank } from 'chessops/util';
+import { makeSan, parseSan } from 'chessops/san';
+import { kingCastlesTo, makeSquare, makeUci, parseSquare, parseUci, roleToChar, squareRank } from 'chessops/util';
 import type { Color, Move, NormalMove, SquareName } from 'chessops/types';
 import { chessgroundDests } from 'chessops/compat';
 
@@ -26,7 +26,7 @@ export interface GameEnd {
 }
 
 export interface PlayedMove {
-  /** Standard UCI (`e1g1` for castling). */
+  /** UCI (`e1g1` for castling, `e1h1` in Chess960). */
   uci: string;
   san: string;
   /** Who played it. */
@@ -68,12 +68,42 @@ export class Game {
   private readonly positions: Chess[];
   private readonly keys: string[];
 
-  constructor(fen: string = makeFen(Chess.default().toSetup())) {
+  /** `chess960`: castling is the king moving onto its rook, and moves are written that way. */
+  constructor(
+    fen: string = makeFen(Chess.default().toSetup()),
+    readonly chess960 = false,
+  ) {
     const pos = positionFromFen(fen);
     this.startFen = makeFen(pos.toSetup());
     this.positions = [pos];
     this.keys = [repetitionKey(pos)];
     this.end = this.detectEnd();
+  }
+
+  /** The game as it stood after `ply` moves (a separate Game: playing on it leaves this one alone). */
+  at(ply: number): Game {
+    const n = Math.max(0, Math.min(ply, this.moves.length));
+    const g = new Game(this.startFen, this.chess960);
+    g.positions.push(...this.positions.slice(1, n + 1));
+    g.keys.push(...this.keys.slice(1, n + 1));
+    g.moves.push(...this.moves.slice(0, n));
+    g.end = n === this.moves.length ? this.end : g.detectEnd();
+    return g;
+  }
+
+  /** Drops the moves after `ply` (a new line replaces them); the game is open again unless the position ends it. */
+  truncate(ply: number): void {
+    const n = Math.max(0, ply);
+    if (n >= this.moves.length) return;
+    this.positions.length = n + 1;
+    this.keys.length = n + 1;
+    this.moves.length = n;
+    this.end = this.detectEnd();
+  }
+
+  /** The FEN after `ply` moves. */
+  fenAt(ply: number): string {
+    return makeFen(this.positions[Math.max(0, Math.min(ply, this.moves.length))]!.toSetup());
   }
 
   /** The current position (a copy: callers cannot change the game behind its back). */
@@ -99,7 +129,7 @@ export class Game {
 
   /** Destinations per square for chessground (empty when the game is over). */
   dests(): Map<SquareName, SquareName[]> {
-    return this.end ? new Map() : chessgroundDests(this.current);
+    return this.end ? new Map() : chessgroundDests(this.current, { chess960: this.chess960 });
   }
 
   /** A pawn move from `orig` to `dest` that needs a promotion piece. */
@@ -108,6 +138,25 @@ export class Game {
     const to = parseSquare(dest);
     const piece = this.current.board.get(from);
     return piece?.role === 'pawn' && (squareRank(to) === 7 || squareRank(to) === 0);
+  }
+
+  /**
+   * A move a person typed, in UCI (`e2e4`, `e7e8q`, castling either way) or SAN (`Nf3`,
+   * `O-O`, `exd5`, `e8=Q+`), as the UCI text `play` takes; throws one clear line if it is
+   * neither or not legal here.
+   */
+  parseTyped(text: string): string {
+    const t = text.trim();
+    if (!t) throw new Error('Type a move: its squares (e2e4) or its SAN (Nf3)');
+    if (/^[a-h][1-8][a-h][1-8][qrbnQRBN]?$/.test(t)) {
+      const c = this.check(t.toLowerCase());
+      if (c.ok) return c.uci;
+      throw new Error(`Illegal move: ${c.reason}`);
+    }
+    if (this.end) throw new Error(`Illegal move: the game is over (${this.end.text})`);
+    const move = parseSan(this.current, t.replace(/0/g, 'O')) as NormalMove | undefined;
+    if (!move) throw new Error(`"${t}" is not a legal move here (squares like e2e4, or SAN like Nf3)`);
+    return this.chess960 ? makeUci(move) : standardUci(this.current, move);
   }
 
   /** Checks a move text (from the engine or a person) without playing it. */
@@ -123,7 +172,7 @@ export class Game {
     if (!parsed || !('from' in parsed)) return { ok: false, reason: `"${uci}" is not a UCI move` };
     const move = normalizeMove(this.current, parsed) as NormalMove;
     if (!this.current.isLegal(move)) return { ok: false, reason: `${uci} is not legal in ${this.fen}` };
-    return { ok: true, move, uci: standardUci(this.current, move) };
+    return { ok: true, move, uci: this.chess960 ? makeUci(move) : standardUci(this.current, move) };
   }
 
   /**

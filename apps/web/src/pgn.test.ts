@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { Game } from './game';
+import { chess960Fen } from './chess960';
 import { exportPgn, loadGame } from './pgn';
 
 const info = { white: 'You', black: 'Tempo (Skill Level 5)', date: new Date(2026, 10, 25), timeControl: '180+2' };
@@ -73,7 +74,20 @@ describe('PGN', () => {
     expect(() => loadGame('1. f3 e5 2. g4 Qh4# 3. a3 *')).toThrow(
       'PGN move 3. "a3" comes after the end of the game (Checkmate: Black wins)',
     );
-    expect(() => loadGame('[Variant "Atomic"]\n\n1. e4 *')).toThrow('Only standard chess is supported');
+    expect(() => loadGame('[Variant "Atomic"]\n\n1. e4 *')).toThrow('Only standard chess and Chess960 are supported');
     expect(() => loadGame('rnbqkbnr/pppppppp/8/8 w KQkq - 0 1')).toThrow(/^Invalid FEN/);
+  });
+  test('a Chess960 game carries Variant, SetUp and FEN, and reloads to the same moves and position', () => {
+    const g = new Game(chess960Fen(300), true);
+    for (const m of ['h2h3', 'h7h6', 'g1h2', 'g8h7', 'e1f1']) g.play(m);
+    const pgn = exportPgn(g, info);
+    expect(pgn).toContain(
+      '[Variant "Chess960"]\n[SetUp "1"]\n[FEN "qbnrkrbn/pppppppp/8/8/8/8/PPPPPPPP/QBNRKRBN w KQkq - 0 1"]',
+    );
+    expect(pgn).toContain('1. h3 h6 2. Bh2 Bh7 3. O-O *');
+    const back = loadGame(pgn).game;
+    expect(back.chess960).toBe(true);
+    expect(back.uciMoves).toEqual(g.uciMoves);
+    expect(back.fen).toBe(g.fen);
   });
 });

@@ -9,6 +9,7 @@ import { parseSan } from 'chessops/san';
 import { makeFen } from 'chessops/fen';
 import type { Chess } from 'chessops/chess';
 import type { NormalMove } from 'chessops/types';
+import { makeUci } from 'chessops/util';
 import { Game, standardUci, type GameEnd } from './game';
 
 export const STANDARD_START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -47,7 +48,8 @@ export function exportPgn(game: Game, info: PgnInfo): string {
     ['Black', info.black],
     ['Result', result],
   ];
-  if (game.startFen !== STANDARD_START) headers.push(['SetUp', '1'], ['FEN', game.startFen]);
+  if (game.chess960) headers.push(['Variant', 'Chess960']);
+  if (game.chess960 || game.startFen !== STANDARD_START) headers.push(['SetUp', '1'], ['FEN', game.startFen]);
   headers.push(['TimeControl', info.timeControl ?? '-']);
   if (game.end) headers.push(['Termination', TERMINATION[game.end.termination]]);
   const head = headers.map(([k, v]) => `[${k} "${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`).join('\n');
@@ -102,19 +104,20 @@ export function loadGame(text: string): LoadedGame {
   const pgn = games[0];
   if (!pgn) throw new Error('Neither a FEN nor a PGN: nothing to read');
   const variant = pgn.headers.get('Variant');
-  if (variant && !/^(standard|from position)$/i.test(variant))
-    throw new Error(`Only standard chess is supported, not the PGN's variant "${variant}"`);
+  if (variant && !/^(standard|from position|chess960|chess 960|fischerandom|fischer random)$/i.test(variant))
+    throw new Error(`Only standard chess and Chess960 are supported, not the PGN's variant "${variant}"`);
+  const chess960 = !!variant && /960|fischer/i.test(variant);
   const start = startingPosition(pgn.headers);
   if (start.isErr) throw new Error(`The PGN's FEN header is not valid: ${start.error.message}`);
   const pos = start.value as Chess;
-  const game = new Game(makeFen(pos.toSetup()));
+  const game = new Game(makeFen(pos.toSetup()), chess960);
   for (const node of pgn.moves.mainline()) {
     const end = game.end;
     if (end && end.termination !== 'threefold' && end.termination !== 'fifty')
       throw new Error(`PGN move ${moveNumber(game)} "${node.san}" comes after the end of the game (${end.text})`);
     const move = parseSan(pos, node.san) as NormalMove | undefined;
     if (!move) throw new Error(`PGN move ${moveNumber(game)} "${node.san}" is not legal here (${game.fen})`);
-    game.play(standardUci(pos, move), true);
+    game.play(chess960 ? makeUci(move) : standardUci(pos, move), true);
     pos.play(move);
   }
   const name = (k: string) => {
