@@ -48,6 +48,7 @@ export interface NetWeights {
 
 /** A net file (or a net) that cannot be used; the message is one line naming the problem. */
 export class NetFileError extends Error {
+  /** `NetFileError`, for messages and checks without instanceof. */
   override name = 'NetFileError';
 }
 
