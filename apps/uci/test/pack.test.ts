@@ -1,5 +1,5 @@
 /**
- * The npm package as a user gets it: `npm pack` of apps/uci, installed offline into a
+ * The npm package as a user gets it: `pnpm pack` of apps/uci, installed offline into a
  * fresh npm project in a temporary folder (it has no dependencies), then used from
  * there as the `tempo` command (`npx tempo`, UCI on stdin/stdout), through its
  * `exports` from Node (`tempo-chess`, `tempo-chess/worker`), and in Chromium: a tiny page served
@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumOrSkip, launchChromium } from './browser';
+import { installTarballs, packWithPnpm } from './packing';
 // @ts-expect-error: a plain JavaScript module without declarations
 import { serveStatic } from '../scripts/static-server.mjs';
 
@@ -27,6 +28,7 @@ if (!built && process.env.CI === 'true')
   throw new Error('apps/uci/dist is not built: run the build before the package test');
 if (!built) console.warn('apps/uci package test skipped: dist is not built (npx -y pnpm@10.34.8 build)');
 const browser = chromiumOrSkip('apps/uci package test in Chromium');
+const VERSION = (JSON.parse(readFileSync(join(APP, 'package.json'), 'utf8')) as { version: string }).version;
 const FEN = 'r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4';
 
 const legal = (fen: string, move: string) => new Chess(fen).moves({ verbose: true }).some((m) => m.lan === move);
@@ -37,14 +39,10 @@ describe.skipIf(!built)('the packed npm package', () => {
 
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'tempo-pack-'));
-    execFileSync('npm', ['pack', '--pack-destination', dir], { cwd: APP, stdio: 'pipe' });
+    packWithPnpm(APP, dir);
     const tarball = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
-    expect(tarball).toBe('tempo-chess-0.1.0.tgz');
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'fresh-project', private: true, type: 'module' }));
-    execFileSync('npm', ['install', `./${tarball}`, '--offline', '--no-audit', '--no-fund'], {
-      cwd: dir,
-      stdio: 'pipe',
-    });
+    expect(tarball).toBe(`tempo-chess-${VERSION}.tgz`);
+    installTarballs(dir, [tarball]);
     pkg = JSON.parse(readFileSync(join(dir, 'node_modules/tempo-chess/package.json'), 'utf8'));
   }, 300_000);
 
@@ -54,6 +52,10 @@ describe.skipIf(!built)('the packed npm package', () => {
 
   test('installed with nothing else: no dependencies, the files, the licence', () => {
     expect(pkg.dependencies ?? {}).toEqual({});
+    // The packed manifest keeps nothing of the monorepo's (pnpm's beforePacking hook, .pnpmfile.cjs).
+    expect(pkg.devDependencies).toBeUndefined();
+    expect(pkg.scripts).toBeUndefined();
+    expect(pkg.private).toBeUndefined();
     expect(pkg.license).toBe('GPL-3.0-or-later');
     expect(readdirSync(join(dir, 'node_modules')).filter((f) => !f.startsWith('.'))).toEqual(['tempo-chess']);
     expect(readdirSync(join(dir, 'node_modules/tempo-chess')).sort()).toEqual([
@@ -105,7 +107,7 @@ describe.skipIf(!built)('the packed npm package', () => {
     expect(r.same).toBe(true);
     expect(fileURLToPath(r.worker)).toBe(join(dir, 'node_modules/tempo-chess/dist/tempo-worker.js'));
     expect(fileURLToPath(r.client)).toBe(join(dir, 'node_modules/tempo-chess/dist/client.js'));
-    expect(r.version).toBe('0.1.0');
+    expect(r.version).toBe(VERSION);
   });
 
   test.skipIf(!browser)(

@@ -1,6 +1,8 @@
 /**
  * @tempo-chess/bitboard: squares, colours and pieces as small integers, 64-bit sets as two
  * uint32 halves, leaper and geometry tables, and slider attacks by 32-bit magics.
+ *
+ * @module @tempo-chess/bitboard
  */
 export * from './types';
 export * from './bits';

@@ -17,9 +17,13 @@ import { BISHOP_DIRECTIONS, ROOK_DIRECTIONS } from './tables';
 export interface MagicTable {
   /** Relevant-occupancy mask halves (rays without their last square). */
   readonly maskLo: Int32Array;
+  /** The hi half of each square's relevant-occupancy mask. */
   readonly maskHi: Int32Array;
+  /** Each square's 32-bit magic multiplier of the occupancy's lo half. */
   readonly magicLo: Int32Array;
+  /** Each square's 32-bit magic multiplier of the occupancy's hi half. */
   readonly magicHi: Int32Array;
+  /** Each square's shift: 32 minus the index's bit count. */
   readonly shift: Uint8Array;
   /** Start of each square's slice, in entries. */
   readonly offset: Int32Array;
@@ -141,7 +145,9 @@ function buildTable(
   return { maskLo, maskHi, magicLo, magicHi, shift, offset, attacks };
 }
 
+/** The rook's magic parameters and attack table. */
 export const ROOK_MAGIC: MagicTable = buildTable(ROOK_DIRECTIONS, ROOK_MAGICS);
+/** The bishop's magic parameters and attack table. */
 export const BISHOP_MAGIC: MagicTable = buildTable(BISHOP_DIRECTIONS, BISHOP_MAGICS);
 
 /** Rook attack table; read a set with `ROOK_TABLE[i], ROOK_TABLE[i + 1]` for i = rookIndex(...). */
@@ -172,6 +178,7 @@ function pack(t: MagicTable): Int32Array {
  * DESIGN.md, "What V8 and esbuild do to the hot code").
  */
 export const ROOK_PARAMS = pack(ROOK_MAGIC);
+/** The bishop's packed per-square parameters (see ROOK_PARAMS). */
 export const BISHOP_PARAMS = pack(BISHOP_MAGIC);
 
 /** Index into the slider's attack table (ROOK_TABLE or BISHOP_TABLE) for params ROOK_PARAMS or BISHOP_PARAMS. */
@@ -197,12 +204,14 @@ export function bishopIndex(sq: number, occLo: number, occHi: number): number {
 
 /** Rook and bishop attacks on an empty board (the lines through a square), interleaved halves by square. */
 export const ROOK_RAYS = new Int32Array(128);
+/** Bishop attacks on an empty board, interleaved halves by square (see ROOK_RAYS). */
 export const BISHOP_RAYS = new Int32Array(128);
 /**
  * Rook and bishop attacks on a full board: the adjacent squares along the lines.
  * When all of them are occupied, these are the slider's attacks, no lookup needed.
  */
 export const ROOK_STEPS = new Int32Array(128);
+/** Bishop attacks on a full board, interleaved halves by square (see ROOK_STEPS). */
 export const BISHOP_STEPS = new Int32Array(128);
 for (let sq = 0; sq < 64; sq++) {
   const r = rookIndex(sq, 0, 0),

@@ -22,12 +22,14 @@ function walkRay(sq: number, df: number, dr: number, occLo: number, occHi: numbe
   }
 }
 
+/** The rook's four directions as (file, rank) steps. */
 export const ROOK_DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
   [1, 0],
   [-1, 0],
   [0, 1],
   [0, -1],
 ];
+/** The bishop's four directions as (file, rank) steps. */
 export const BISHOP_DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
   [1, 1],
   [1, -1],

@@ -27,6 +27,7 @@ export const TX_WORDS = 8;
 /** The psq table of each weights object already seen, so contexts of one table share it (a position fits all of them). */
 const PSQ_OF = new WeakMap<EvalParams, PsqTable>();
 
+/** One search thread's evaluation state: the weights, their psq table, a pawn hash and scratch space. */
 export class EvalContext {
   /** The weights this context evaluates with. */
   readonly params: EvalParams;
@@ -51,6 +52,7 @@ export class EvalContext {
   tracing = false;
   /** Per-index counts of white's and black's features of the traced evaluation. */
   readonly tw = new Int32Array(N_PARAMS);
+  /** Black's feature counts by parameter index (`tw` holds white's). */
   readonly tb = new Int32Array(N_PARAMS);
   /** Scalar results of the traced evaluation (TX_* indices). */
   readonly tx = new Int32Array(TX_WORDS);

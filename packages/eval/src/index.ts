@@ -3,6 +3,8 @@
  * table of (mg, eg) weights, the incremental table positions are built with, a
  * coefficient trace that rebuilds the exact score, a pawn hash, endgame knowledge
  * and the `eval` command's table.
+ *
+ * @module @tempo-chess/eval
  */
 export {
   type EvalParams,

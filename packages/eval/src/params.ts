@@ -12,7 +12,9 @@ import { TUNED_TERMS } from './tuned';
 
 /** One evaluation's weights: `mg[i]`, `eg[i]` for parameter index i (0..N_PARAMS-1). */
 export interface EvalParams {
+  /** Middlegame weights by parameter index. */
   readonly mg: Int32Array;
+  /** Endgame weights by parameter index. */
   readonly eg: Int32Array;
 }
 

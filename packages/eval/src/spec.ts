@@ -16,6 +16,7 @@ export interface TermSpec {
   readonly kingSafety?: boolean;
 }
 
+/** Every term of the parameter table, in index order. */
 export const TERMS: readonly TermSpec[] = [
   { name: 'material', count: 5, group: 'Material', doc: 'pieces of each type: pawn, knight, bishop, rook, queen' },
   { name: 'psq.pawn', count: 64, group: 'PSQT', doc: 'pawn on a square (white view, a1 = 0)' },

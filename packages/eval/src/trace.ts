@@ -43,6 +43,7 @@ export interface EvalTrace {
   readonly kingSafetyActive: readonly [boolean, boolean];
   /** The endgame scale factor (of 64) if white is the stronger side, and if black is. */
   readonly scaleWhite: number;
+  /** The endgame scale factor (of 64) if black is the stronger side. */
   readonly scaleBlack: number;
   /** The mop-up rule applied (a lone king against mating material). */
   readonly mopup: boolean;

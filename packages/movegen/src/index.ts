@@ -1,6 +1,8 @@
 /**
  * @tempo-chess/movegen: legal move generation (all, captures, quiets, quiet checks, evasions), bulk
  * counting, legal/pseudoLegal/givesCheck for single moves, SEE, perft.
+ *
+ * @module @tempo-chess/movegen
  */
 export {
   MAX_MOVES,

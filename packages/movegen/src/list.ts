@@ -10,9 +10,14 @@ export { MAX_MOVES };
 
 /** A stack of move lists for plies 0..maxPly-1: ply p owns moves[p * MAX_MOVES ...]. */
 export class MoveStack {
+  /** The moves, MAX_MOVES a ply: ply p's list starts at p * MAX_MOVES. */
   readonly moves: Int32Array;
+  /** A score beside each move (for ordering), laid out as `moves`. */
   readonly scores: Int32Array;
-  constructor(readonly maxPly: number) {
+  constructor(
+    /** The number of plies it holds lists for. */
+    readonly maxPly: number,
+  ) {
     this.moves = new Int32Array(maxPly * MAX_MOVES);
     this.scores = new Int32Array(maxPly * MAX_MOVES);
   }

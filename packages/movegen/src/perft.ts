@@ -54,7 +54,18 @@ export function perft(pos: Position, depth: number, bulk = true): number {
 }
 
 /** Perft split by root move, in generation order, with UCI text. */
-export function divide(pos: Position, depth: number, bulk = true): Array<{ move: number; uci: string; nodes: number }> {
+export function divide(
+  pos: Position,
+  depth: number,
+  bulk = true,
+): Array<{
+  /** The root move. */
+  move: number;
+  /** The root move in UCI notation. */
+  uci: string;
+  /** The perft count below it. */
+  nodes: number;
+}> {
   const list = new Int32Array(MAX_MOVES);
   const n = generate(pos, list, 0, true, true);
   const out: Array<{ move: number; uci: string; nodes: number }> = [];

@@ -34,6 +34,7 @@ export interface AccumulatorStackOptions {
 
 const NONE = 64; // NO_SQUARE: a dirty entry's from or to off the board
 
+/** One search thread's accumulators, a pair per ply, kept beside the position's doMove and undoMove. */
 export class AccumulatorStack {
   // `declare` for the fields the constructor sets: no field definition with
   // `undefined` first, so V8 tracks each as its typed array (docs/DESIGN.md).

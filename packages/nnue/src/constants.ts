@@ -29,6 +29,7 @@ export const NET_VERSION = 1;
 export const NET_HEADER_BYTES = 32;
 /** Hidden size limits: a multiple of 16 in MIN_HIDDEN..MAX_HIDDEN. */
 export const MIN_HIDDEN = 16;
+/** The largest hidden size a net file may have. */
 export const MAX_HIDDEN = 2048;
 /** Output buckets: 1..MAX_BUCKETS. */
 export const MAX_BUCKETS = 16;

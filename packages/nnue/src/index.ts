@@ -2,6 +2,8 @@
  * @tempo-chess/nnue: the efficiently updatable network. The spec (inputs, network, quantisation,
  * net file) is in this package's README; the trainer (tools/nnue) imports the constants,
  * features, net file and the reference forward pass from here.
+ *
+ * @module @tempo-chess/nnue
  */
 export {
   NNUE_INPUTS,

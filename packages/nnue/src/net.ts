@@ -29,13 +29,13 @@ export interface NetWeights {
   hidden: number;
   /** B: output buckets by piece count. */
   buckets: number;
-  /** [feature * H + j]: 768 * H. */
+  /** `[feature * H + j]`: 768 * H. */
   ftWeights: Int16Array;
-  /** [j]: H. */
+  /** `[j]`: H. */
   ftBias: Int16Array;
-  /** [bucket * 2H + j] side to move, [bucket * 2H + H + j] the other side: B * 2H. */
+  /** `[bucket * 2H + j]` side to move, `[bucket * 2H + H + j]` the other side: B * 2H. */
   outWeights: Int16Array;
-  /** [bucket]: B. */
+  /** `[bucket]`: B. */
   outBias: Int32Array;
   /**
    * Set by shareNet where wasm threads exist: the shared WebAssembly memory the arrays
@@ -48,6 +48,7 @@ export interface NetWeights {
 
 /** A net file (or a net) that cannot be used; the message is one line naming the problem. */
 export class NetFileError extends Error {
+  /** `NetFileError`, for messages and checks without instanceof. */
   override name = 'NetFileError';
 }
 

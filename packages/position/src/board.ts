@@ -26,6 +26,7 @@ export class Board {
   }
   // `declare`: no field definition with `undefined` before the constructor's
   // assignment, so V8 tracks the field as a PsqTable (see StateInfo's fields).
+  /** The piece-square table whose scores, phase and material the position keeps. */
   declare readonly psq: PsqTable;
 
   protected constructor(psq: PsqTable) {

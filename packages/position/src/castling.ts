@@ -5,13 +5,15 @@
  */
 import { BETWEEN } from '@tempo-chess/bitboard';
 
+/** The castling geometry of a position (standard or Chess960). */
 export interface CastlingSetup {
   /** rights &= rightsMask[from] & rightsMask[to] after every move. */
   readonly rightsMask: Uint8Array;
   /** Rook square of each right, index = right bit (1, 2, 4, 8); 64 when absent. */
   readonly rookSquare: Uint8Array;
-  /** King and rook destinations, index = castling rook's square. */
+  /** King destinations, index = castling rook's square. */
   readonly kingTo: Uint8Array;
+  /** Rook destinations, index = castling rook's square. */
   readonly rookTo: Uint8Array;
   /** Squares that must be empty (king and rook excluded), index 2 * right bit. */
   readonly emptyPath: Int32Array;

@@ -21,18 +21,23 @@ import {
 
 /** A FEN split into validated fields. */
 export interface ParsedFen {
+  /** The piece on each square, a1 first (0: empty). */
   readonly board: Uint8Array;
+  /** The side to move: WHITE or BLACK. */
   readonly side: number;
   /** Rook square of each castling right in the order WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO; -1 when absent. */
   readonly castlingRooks: readonly [number, number, number, number];
   /** En passant square as written (NO_SQUARE for '-'); Position drops it when no capture is legal. */
   readonly epSquare: number;
+  /** The halfmove clock. */
   readonly rule50: number;
+  /** The fullmove number. */
   readonly fullmove: number;
   /** Whether the castling setup needs Chess960 rules (king or castling rook off the standard squares). */
   readonly needsChess960: boolean;
 }
 
+/** A value, or an error message for a person: what the non-throwing parsers return. */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
 
 const FIELD_NAMES = ['piece placement', 'side to move', 'castling', 'en passant', 'halfmove clock', 'fullmove number'];

@@ -2,6 +2,8 @@
  * @tempo-chess/position: the board, FEN in and out, Zobrist keys, the state stack, and
  * doMove/undoMove/doNullMove with every incremental value checked against its
  * from-scratch twin in debug builds.
+ *
+ * @module @tempo-chess/position
  */
 export { Position, FenError, type PositionOptions, WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO } from './position';
 export { parseFen, START_FEN, type ParsedFen, type Result } from './fen';

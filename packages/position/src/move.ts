@@ -10,22 +10,33 @@ import type { PieceType, Square } from '@tempo-chess/bitboard';
 // into the hot code (see bitboard's masks.ts). Hence the literal below.
 const KNIGHT = 2; // as in @tempo-chess/bitboard; the promotion tests in position.test.ts pin it
 
+/** A move as a 16-bit integer (see above); MOVE_NONE is 0. */
 export type Move = number;
 
+/** No move. */
 export const MOVE_NONE = 0;
+/** Move type: a normal move or capture. */
 export const NORMAL = 0;
+/** Move type: a promotion (the piece type in bits 12-13). */
 export const PROMOTION = 0x4000;
+/** Move type: an en passant capture. */
 export const EN_PASSANT = 0x8000;
+/** Move type: castling, as the king taking its own rook. */
 export const CASTLING = 0xc000;
 
+/** The square a move leaves. */
 export const moveFrom = (m: Move): Square => m & 63;
+/** The square a move goes to (the rook's for castling). */
 export const moveTo = (m: Move): Square => (m >>> 6) & 63;
 /** NORMAL, PROMOTION, EN_PASSANT or CASTLING. */
 export const moveType = (m: Move): number => m & 0xc000;
 /** The promotion piece type (KNIGHT..QUEEN); meaningful only for PROMOTION moves. */
 export const promotionType = (m: Move): PieceType => ((m >>> 12) & 3) + KNIGHT;
 
+/** A normal move from one square to another. */
 export const makeMove = (from: Square, to: Square): Move => from | (to << 6);
+/** A promotion to piece type `promo` (KNIGHT..QUEEN). */
 export const makePromotion = (from: Square, to: Square, promo: PieceType): Move =>
   from | (to << 6) | ((promo - KNIGHT) << 12) | PROMOTION;
+/** A move of the given type: NORMAL, PROMOTION (to a knight), EN_PASSANT or CASTLING. */
 export const makeSpecial = (from: Square, to: Square, type: number): Move => from | (to << 6) | type;

@@ -32,8 +32,11 @@ import { toFen } from './io';
 
 /** Castling-rights bits. */
 export const WHITE_OO = 1;
+/** White's queenside castling right. */
 export const WHITE_OOO = 2;
+/** Black's kingside castling right. */
 export const BLACK_OO = 4;
+/** Black's queenside castling right. */
 export const BLACK_OOO = 8;
 
 /** Options for building a position. */
@@ -46,6 +49,7 @@ export interface PositionOptions {
 
 /** Thrown by Position.fromFen; its message names the FEN field and the problem. */
 export class FenError extends Error {
+  /** `FenError`, for messages and checks without instanceof. */
   override name = 'FenError';
 }
 
@@ -60,7 +64,9 @@ export class Position extends Board {
   rootPly = 0;
   /** Game ply of row 0: 2 * (fullmove - 1) + (black to move). */
   gamePlyAtRow0 = 0;
+  /** Chess960 mode: castling moves print and parse as king-takes-rook. */
   chess960 = false;
+  /** Where each castling right's king and rook start and land. */
   readonly castling: CastlingSetup = setupCastling();
 
   private constructor(psq: PsqTable) {
@@ -120,6 +126,7 @@ export class Position extends Board {
 
   // ---- Queries -------------------------------------------------------------------
 
+  /** Zobrist key of the position (side to move, castling, en passant included). */
   get key(): { lo: number; hi: number } {
     return { lo: this.st.keyLo >>> 0, hi: this.st.keyHi >>> 0 };
   }
@@ -139,15 +146,19 @@ export class Position extends Board {
   nonPawnMaterial(c: number): number {
     return c === WHITE ? this.st.nonPawnW : this.st.nonPawnB;
   }
+  /** En passant square, NO_SQUARE (64) when no en passant capture is legal. */
   get epSquare(): number {
     return this.st.ep;
   }
+  /** Castling-rights bits still held (WHITE_OO ... BLACK_OOO). */
   get castlingRights(): number {
     return this.st.castling;
   }
+  /** Plies since the last capture or pawn move. */
   get rule50(): number {
     return this.st.rule50;
   }
+  /** Whether the side to move is in check. */
   inCheck(): boolean {
     return (this.st.checkersLo | this.st.checkersHi) !== 0;
   }
@@ -489,6 +500,7 @@ export class Position extends Board {
     if (__DEBUG__) assertPositionOk(this);
   }
 
+  /** Takes back the last doNullMove. */
   undoNullMove(): void {
     this.side ^= 1;
     this.st = this.st.prev;

@@ -17,18 +17,22 @@
 
 import { NO_SQUARE } from '@tempo-chess/bitboard';
 
+/** One ply's state: what doMove computes and undoMove restores by stepping back a row. */
 export class StateInfo {
   // ---- Carried: copied from the previous row, changed by captures, pawn moves and promotions.
   /** Zobrist key of the pawns (lo, hi). */
   pawnKeyLo = 0;
+  /** High half of the pawn key. */
   pawnKeyHi = 0;
   /** Zobrist key of the piece counts (lo, hi). */
   materialKeyLo = 0;
+  /** High half of the material key. */
   materialKeyHi = 0;
   /** Sum of the psq table's phase weights. */
   phase = 0;
   /** Non-pawn material of white and of black (the psq table's nonPawn values). */
   nonPawnW = 0;
+  /** Non-pawn material of black. */
   nonPawnB = 0;
   /** Plies since the last null move (or since the root row). */
   pliesFromNull = 0;
@@ -36,6 +40,7 @@ export class StateInfo {
   // ---- Written by every move.
   /** Zobrist key of the position (lo, hi). */
   keyLo = 0;
+  /** High half of the position key. */
   keyHi = 0;
   /** Packed (mg, eg) piece-square score (see psq.ts). */
   psq = 0;
@@ -51,6 +56,7 @@ export class StateInfo {
   move = 0;
   /** Pieces giving check to the side to move (lo, hi). */
   checkersLo = 0;
+  /** High half of the checkers. */
   checkersHi = 0;
 
   // ---- The pieces the move into this row put and removed (Stockfish's DirtyPiece),
@@ -63,14 +69,23 @@ export class StateInfo {
   // square, from === to). At most 3 entries (a capturing promotion).
   /** Number of entries: 1..3 after doMove, 0 at the root row and after a null move. */
   dirtyNum = 0;
+  /** Entry 0's piece. */
   dirtyPiece0 = 0;
+  /** Entry 0's origin, NO_SQUARE when the piece arrives. */
   dirtyFrom0 = NO_SQUARE;
+  /** Entry 0's destination, NO_SQUARE when the piece leaves. */
   dirtyTo0 = NO_SQUARE;
+  /** Entry 1's piece. */
   dirtyPiece1 = 0;
+  /** Entry 1's origin, NO_SQUARE when the piece arrives. */
   dirtyFrom1 = NO_SQUARE;
+  /** Entry 1's destination, NO_SQUARE when the piece leaves. */
   dirtyTo1 = NO_SQUARE;
+  /** Entry 2's piece. */
   dirtyPiece2 = 0;
+  /** Entry 2's origin, NO_SQUARE when the piece arrives. */
   dirtyFrom2 = NO_SQUARE;
+  /** Entry 2's destination, NO_SQUARE when the piece leaves. */
   dirtyTo2 = NO_SQUARE;
 
   // ---- Check info of the side to move against the other king (Stockfish's
@@ -79,15 +94,23 @@ export class StateInfo {
   ciKing = -1;
   /** Pieces of the side to move whose departure uncovers a check (lo, hi). */
   ciBlockersLo = 0;
+  /** High half of the discovered-check blockers. */
   ciBlockersHi = 0;
   /** Squares from which a pawn, knight, bishop or rook of the side to move would give check (a queen: bishop | rook). */
   ciPawnLo = 0;
+  /** High half of the pawn checking squares. */
   ciPawnHi = 0;
+  /** Squares from which a knight of the side to move would give check (lo half). */
   ciKnightLo = 0;
+  /** High half of the knight checking squares. */
   ciKnightHi = 0;
+  /** Squares from which a bishop (or queen) would give check (lo half). */
   ciBishopLo = 0;
+  /** High half of the bishop checking squares. */
   ciBishopHi = 0;
+  /** Squares from which a rook (or queen) would give check (lo half). */
   ciRookLo = 0;
+  /** High half of the rook checking squares. */
   ciRookHi = 0;
 
   /** Index of this row in its stack: the ply of the positions it describes, fixed at allocation. */

@@ -2,6 +2,8 @@
  * @tempo-chess/search: iterative deepening PVS with a shared transposition table, a staged
  * move picker, the modern pruning and extension set, time management and limits.
  * No Node-only API: the same code runs in a browser worker.
+ *
+ * @module @tempo-chess/search
  */
 export { Searcher, type SearchOptions, type SearchInfo, type SearchResult, type SearchHooks } from './search';
 export { SIGNAL_STOP, SIGNAL_PONDERHIT, createSignals } from './signals';

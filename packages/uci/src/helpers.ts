@@ -56,7 +56,7 @@ export interface HelperInit {
   ttBuffer: SharedArrayBuffer;
   /** The helpers' own stop flag (not the GUI's: the engine worker raises it after its bestmove). */
   signals: Int32Array;
-  /** [0]: helpers that finished the current job; [1 + i]: 1 once helper i is loaded and warm. */
+  /** `[0]`: helpers that finished the current job; `[1 + i]`: 1 once helper i is loaded and warm. */
   ctl: Int32Array;
   /** Every thread's node count of the current search (Searcher.nodeCounts): slot 8 x threadIndex. */
   nodeCounts: BigInt64Array;

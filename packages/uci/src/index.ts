@@ -13,6 +13,8 @@
  *
  * Threads, stdin/stdout and files are the app's, handed in as UciIo and EnginePlatform
  * (README.md shows the wiring for Node and for browser workers).
+ *
+ * @module @tempo-chess/uci
  */
 export { UciLoop, SIGNALS, ENGINE_NAME, ENGINE_AUTHOR, EMERGENCY_MARGIN_MS, type UciIo } from './uci';
 export {

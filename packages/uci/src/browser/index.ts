@@ -1,6 +1,8 @@
 /**
  * @tempo-chess/uci's browser entry: what a page needs to drive an engine in a Web Worker
  * (the typed client and the UCI output parsers). Browser types only, no Node API.
+ *
+ * @module @tempo-chess/uci/browser
  */
 export {
   createEngine,
