@@ -24,17 +24,9 @@ import {
   bishopIndex,
   rookIndex,
 } from '@tempo-chess/bitboard';
-import { CASTLING, EN_PASSANT, PROMOTION, setCheckInfo, type Position } from '@tempo-chess/position';
-import {
-  generateCaptures,
-  generateEvasions,
-  generateQuietChecks,
-  generateQuiets,
-  pseudoLegal,
-  see,
-  SEE_VALUE,
-} from '@tempo-chess/movegen';
-import { checksFrom, givesCheckFast, legalQuick as legal } from './checks';
+import { CASTLING, EN_PASSANT, PROMOTION, type Position } from '@tempo-chess/position';
+import { generateCaptures, generateEvasions, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo-chess/movegen';
+import { givesCheckFast, legalQuick as legal } from './checks';
 import {
   STAGE_BAD_CAPTURE,
   STAGE_CAPTURE_INIT,
@@ -68,9 +60,6 @@ export function isTactical(pos: Position, m: number): boolean {
   return (m & 0xc000) === PROMOTION || isCapture(pos, m);
 }
 
-/** What a direct check adds to a quiet's score (useCheckBonus): a quarter of the history scale's reach. */
-const CHECK_BONUS = 16384;
-
 /** MovePicker.seeFloor when nothing is known (below every threshold the search tests). */
 export const SEE_UNKNOWN = -(1 << 30);
 
@@ -83,18 +72,14 @@ export class MovePicker {
   /** Continuation-history row offsets of the moves one and two plies back. */
   cont1 = 0;
   cont2 = 0;
-  /** The row of our own move two moves back (ply - 4), read when useCont4 is 1. */
-  cont4 = 0;
   /** The ProbCut SEE threshold. */
   threshold = 0;
   /**
    * Set by the search once late move pruning decides no quiet is worth trying unless
    * it gives check: from then on the picker yields quiet checks only, and a quiet
-   * stage not begun yet generates only the quiet checks (unscored, unsorted).
+   * stage not begun yet generates the quiets without scoring or sorting them.
    */
   skipQuiets = false;
-  /** The quiet stage's moves are the quiet checks only (generated after skipQuiets was set). */
-  private checksOnly = false;
   /**
    * A SEE threshold the last move returned is known to reach (the good-capture stage
    * tested it), else SEE_UNKNOWN: the search skips its own SEE test of that move when
@@ -107,10 +92,6 @@ export class MovePicker {
   end = 0;
   endBad = 0;
   useCont = 1;
-  /** 1: quiet scores add the continuation history of cont4. */
-  useCont4 = 0;
-  /** 1: a quiet that gives check directly scores CHECK_BONUS more (see scoreChecks). */
-  useCheckBonus = 0;
   /** 1: quiets are scored with the threat terms (see scoreQuiets). */
   useThreats = 0;
   /** Quiets scored below this stay unsorted (set from the depth by initMain). */
@@ -265,15 +246,10 @@ export class MovePicker {
 
         case STAGE_QUIET_INIT:
           this.cur = this.end;
-          // Late move pruning already gave up on quiets: only the checks are generated
-          // (the same moves in the same order as the quiets filtered below).
-          this.checksOnly = this.skipQuiets;
-          if (this.skipQuiets) {
-            this.end = generateQuietChecks(pos, moves, this.cur);
-          } else {
-            this.end = generateQuiets(pos, moves, this.cur);
+          this.end = generateQuiets(pos, moves, this.cur);
+          // Once late move pruning has given up on quiets, their order no longer matters.
+          if (!this.skipQuiets) {
             this.scoreQuiets(this.cur, this.end, this.useThreats !== 0 && this.threatMasks());
-            if (this.useCheckBonus !== 0) this.scoreChecks(this.cur, this.end);
             partialSort(moves, scores, this.cur, this.end, this.sortLimit);
           }
           this.stage = STAGE_QUIET;
@@ -283,7 +259,7 @@ export class MovePicker {
           while (this.cur < this.end) {
             const m = moves[this.cur++];
             if (m === this.ttMove || m === this.killer1 || m === this.killer2 || m === this.counterMove) continue;
-            if (this.skipQuiets && !this.checksOnly && !givesCheckFast(pos, m)) continue;
+            if (this.skipQuiets && !givesCheckFast(pos, m)) continue;
             return m;
           }
           this.cur = this.base;
@@ -411,9 +387,7 @@ export class MovePicker {
       side = pos.side << 12;
     const c1 = this.cont1,
       c2 = this.cont2,
-      c4 = this.cont4,
-      useCont = this.useCont,
-      useCont4 = this.useCont4;
+      useCont = this.useCont;
     const Z = THREATS,
       pLo = Z[0],
       pHi = Z[1],
@@ -431,7 +405,6 @@ export class MovePicker {
       if (useCont !== 0) {
         const pc = (piece << 6) | ((m >>> 6) & 63);
         s += 2 * ch[c1 + pc] + ch[c2 + pc];
-        if (useCont4 !== 0) s += ch[c4 + pc];
       }
       const pt = piece & 7;
       if (threats && pt !== PAWN && pt <= QUEEN) {
@@ -502,24 +475,6 @@ export class MovePicker {
     Z[6] = tLo;
     Z[7] = tHi;
     return (tLo | tHi | rLo | rHi) !== 0;
-  }
-
-  /**
-   * CHECK_BONUS for each quiet whose piece checks the enemy king from its destination
-   * (a direct check, read from the row's check info; discovered checks are left to
-   * history), after Stockfish's quiet scoring.
-   */
-  private scoreChecks(from: number, to: number): void {
-    const pos = this.pos,
-      st = pos.st,
-      board = pos.board,
-      moves = this.moves,
-      scores = this.scores;
-    if (st.ciKing < 0) setCheckInfo(pos.bb, st, pos.side);
-    for (let i = from; i < to; i++) {
-      const m = moves[i];
-      if ((m & 0xc000) === 0 && checksFrom(st, board[m & 63] & 7, (m >>> 6) & 63)) scores[i] += CHECK_BONUS; // not castling, the only special quiet
-    }
   }
 
   /** Captures by MVV-LVA first, then quiets by history. */

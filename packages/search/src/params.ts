@@ -31,14 +31,11 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'CheckExt', value: 1, min: 0, max: 1 }, // check extension
   { name: 'MateDistance', value: 1, min: 0, max: 1 }, // mate distance pruning
   { name: 'QsFutility', value: 1, min: 0, max: 1 }, // futility and SEE pruning in quiescence
-  { name: 'QsTT', value: 1, min: 0, max: 2 }, // quiescence probes and stores the TT (0: neither, as Lozza 2; 2: at its first ply only)
-  { name: 'QsCheckExempt', value: 1, min: 0, max: 1 }, // quiescence futility spares captures that give check (0: no check test)
+  { name: 'QsTT', value: 1, min: 0, max: 1 }, // quiescence probes and stores the TT (0: neither, as Lozza 2)
   { name: 'Prefetch', value: 1, min: 0, max: 1 }, // touch the child's TT bucket right after a move (speed only: same nodes)
   { name: 'ContHist', value: 1, min: 0, max: 1 }, // continuation histories in quiet ordering and LMR
   { name: 'Improving', value: 1, min: 0, max: 1 }, // the improving flag in RFP, LMP and LMR
   { name: 'PriorBonus', value: 1, min: 0, max: 1 }, // history bonus for the opponent's quiet move at a fail-low node
-  { name: 'ContHist4', value: 0, min: 0, max: 1 }, // a third continuation history: our own move two moves back (ply - 4), in quiet ordering
-  { name: 'CheckBonus', value: 0, min: 0, max: 1 }, // quiet ordering: a bonus for a quiet move that gives check directly
   { name: 'Threats', value: 1, min: 0, max: 1 }, // quiet ordering: a bonus for moving a piece out of attack by a lesser piece, a malus for moving into one
 
   // ---- Aspiration windows.
@@ -134,13 +131,10 @@ export class SearchParams {
   MateDistance = 1;
   QsFutility = 1;
   QsTT = 1;
-  QsCheckExempt = 1;
   Prefetch = 1;
   ContHist = 1;
   Improving = 1;
   PriorBonus = 1;
-  ContHist4 = 0;
-  CheckBonus = 0;
   Threats = 1;
   AspDelta = 0;
   NmpBase = 0;

@@ -232,8 +232,6 @@ export class Searcher {
     for (let i = 0; i < pk.length; i++) {
       pk[i].useCont = this.params.ContHist;
       pk[i].useThreats = this.params.Threats;
-      pk[i].useCont4 = this.params.ContHist4;
-      pk[i].useCheckBonus = this.params.CheckBonus;
     }
   }
 
@@ -395,7 +393,7 @@ export class Searcher {
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
       this.play(m);
-      let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false, 0);
+      let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
       if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - 4, !cutNode, ply + 1);
       this.unplay();
       if (this.stopped) return 0;
@@ -440,7 +438,7 @@ export class Searcher {
   alphaBeta(alpha: number, beta: number, depth: number, cutNode: boolean, ply: number): number {
     const pvNode = beta - alpha > 1;
     // Step 1. Quiescence at the horizon.
-    if (depth <= 0) return this.qsearch(alpha, beta, ply, pvNode, 0);
+    if (depth <= 0) return this.qsearch(alpha, beta, ply, pvNode);
     const pos = this.pos,
       P = this.params,
       tt = this.tt,
@@ -521,7 +519,7 @@ export class Searcher {
     if (!pvNode && !inCheck && excluded === 0) {
       // Step 5. Razoring: far below alpha, only captures can save the node.
       if (P.Razoring !== 0 && depth <= 3 && ev + P.RazorBase + P.RazorMult * depth * depth < alpha) {
-        const v = this.qsearch(alpha - 1, alpha, ply, false, 0);
+        const v = this.qsearch(alpha - 1, alpha, ply, false);
         if (v < alpha && v > VALUE_MATED_IN_MAX_PLY) return v;
       }
 
@@ -583,7 +581,6 @@ export class Searcher {
     const c1 = this.ssCont[sp - 1],
       c2 = this.ssCont[sp - 2];
     picker.initMain(ttMove, killers[2 * ply], killers[2 * ply + 1], counter, c1, c2, inCheck, depth);
-    picker.cont4 = this.ssCont[sp - 4];
     const ttMoveOk = picker.ttMove;
     const ttCapture = ttMoveOk !== 0 && isTactical(pos, ttMoveOk);
     const lmpLimit = improving || P.Improving === 0 ? P.LmpBase + depth * depth : ((P.LmpBase + depth * depth) / 2) | 0;
@@ -750,10 +747,8 @@ export class Searcher {
   /**
    * Quiescence search: captures and queen promotions (all evasions in check) until
    * the position is quiet, with stand-pat, TT cutoffs (QsTT), futility and SEE pruning.
-   * `qsPly` counts the quiescence plies above this node (0 where the main search or
-   * ProbCut enters it); QsTT 2 uses the table at qsPly 0 only.
    */
-  qsearch(alpha: number, beta: number, ply: number, pvNode: boolean, qsPly: number): number {
+  qsearch(alpha: number, beta: number, ply: number, pvNode: boolean): number {
     const pos = this.pos,
       P = this.params,
       tt = this.tt,
@@ -772,7 +767,7 @@ export class Searcher {
 
     const keyLo = st.keyLo,
       keyHi = st.keyHi,
-      useTT = P.QsTT === 1 || (P.QsTT === 2 && qsPly === 0);
+      useTT = P.QsTT !== 0;
     const ttHit = useTT && tt.probe(keyLo, keyHi);
     const ttMove = ttHit ? tt.hitMove : 0;
     const ttScore = ttHit ? scoreFromTT(tt.hitScore, ply) : VALUE_NONE;
@@ -813,12 +808,7 @@ export class Searcher {
         let seeOk = false;
         // Futility prunes only where futilityBase <= alpha (fv >= futilityBase, the
         // values being non-negative), so only there does a check matter.
-        if (
-          !inCheck &&
-          (m & 0xc000) !== 0x4000 &&
-          futilityBase <= alpha &&
-          (P.QsCheckExempt === 0 || !givesCheckFast(pos, m))
-        ) {
+        if (!inCheck && (m & 0xc000) !== 0x4000 && futilityBase <= alpha && !givesCheckFast(pos, m)) {
           const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
           if (fv <= alpha) {
             if (fv > bestValue) bestValue = fv;
@@ -834,9 +824,9 @@ export class Searcher {
       }
       this.ssMove[sp] = m;
       this.ssCont[sp] = ((board[m & 63] << 6) | to) << 10;
-      if (P.QsTT === 1) this.play(m);
+      if (useTT) this.play(m);
       else this.playNoProbe(m);
-      const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode, qsPly + 1);
+      const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode);
       this.unplay();
       if (this.stopped) return 0;
       if (v > bestValue) {

@@ -72,10 +72,6 @@ export function updateQuiet(s: Searcher, m: number, pc: number, sp: number, b: n
     c2 = s.ssCont[sp - 2] + pc;
   ch[c1] += b - (((ch[c1] * ab) / CONT_HISTORY_MAX) | 0);
   ch[c2] += b - (((ch[c2] * ab) / CONT_HISTORY_MAX) | 0);
-  if (s.params.ContHist4 !== 0) {
-    const c4 = s.ssCont[sp - 4] + pc;
-    ch[c4] += b - (((ch[c4] * ab) / CONT_HISTORY_MAX) | 0);
-  }
 }
 
 /** Bonus for the opponent's quiet move that led to a fail-low node: their butterfly and continuation histories. */
@@ -88,10 +84,6 @@ export function updatePrior(s: Searcher, m: number, pc: number, sp: number, b: n
     c2 = s.ssCont[sp - 3] + pc;
   ch[c1] += b - (((ch[c1] * b) / CONT_HISTORY_MAX) | 0);
   ch[c2] += b - (((ch[c2] * b) / CONT_HISTORY_MAX) | 0);
-  if (s.params.ContHist4 !== 0) {
-    const c4 = s.ssCont[sp - 5] + pc;
-    ch[c4] += b - (((ch[c4] * b) / CONT_HISTORY_MAX) | 0);
-  }
 }
 
 /** Gravity update of the capture history of m. */
