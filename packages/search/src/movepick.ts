@@ -28,6 +28,13 @@ import { CASTLING, EN_PASSANT, PROMOTION, type Position } from '@tempo-chess/pos
 import { generateCaptures, generateEvasions, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo-chess/movegen';
 import { givesCheckFast, legalQuick as legal } from './checks';
 import {
+  CAPTURE_HISTORY_SHIFT,
+  CONT1_WEIGHT,
+  EVASION_CAPTURE_SCORE,
+  EVASION_QUEEN_PROMOTION_SCORE,
+  LIST_SIZE,
+  MVV_LVA_WEIGHT,
+  MVV_WEIGHT,
   STAGE_BAD_CAPTURE,
   STAGE_CAPTURE_INIT,
   STAGE_COUNTER,
@@ -47,8 +54,11 @@ import {
   STAGE_QUIET,
   STAGE_QUIET_INIT,
   STAGE_TT,
+  UNDERPROMOTION_LIMIT,
+  UNDERPROMOTION_SCORE,
 } from './constants';
 import type { Heuristics } from './history';
+import { SearchParams } from './params';
 
 /** Whether m captures (en passant included) in pos. Promotions without capture are not captures. */
 export function isCapture(pos: Position, m: number): boolean {
@@ -103,8 +113,10 @@ export class MovePicker {
     readonly scores: Int32Array,
     readonly h: Heuristics,
     slot: number,
+    /** The ordering numbers (QuietSortMult, CaptureSeeDiv, Threat*): the searcher's own. */
+    readonly params: SearchParams = new SearchParams(),
   ) {
-    this.base = slot * 256;
+    this.base = slot * LIST_SIZE;
   }
 
   /** A node of the main search. */
@@ -118,7 +130,7 @@ export class MovePicker {
     inCheck: boolean,
     depth: number,
   ): void {
-    this.sortLimit = -3500 * depth;
+    this.sortLimit = 0 - this.params.QuietSortMult * depth;
     this.ttMove = ttMove;
     this.killer1 = killer1;
     this.killer2 = killer2;
@@ -174,7 +186,8 @@ export class MovePicker {
   next(): number {
     const pos = this.pos,
       moves = this.moves,
-      scores = this.scores;
+      scores = this.scores,
+      seeDiv = this.params.CaptureSeeDiv;
     this.seeFloor = SEE_UNKNOWN;
     for (;;) {
       switch (this.stage) {
@@ -200,8 +213,8 @@ export class MovePicker {
             this.cur++;
             if (m === this.ttMove) continue;
             // Underpromotions and captures that lose material wait until after the quiets.
-            const threshold = 0 - ((s / 18) | 0);
-            if (s < -100000 || !see(pos, m, threshold)) {
+            const threshold = 0 - ((s / seeDiv) | 0);
+            if (s < UNDERPROMOTION_LIMIT || !see(pos, m, threshold)) {
               moves[this.endBad++] = m;
               continue;
             }
@@ -302,7 +315,7 @@ export class MovePicker {
             const m = moves[i],
               s = scores[i];
             this.cur++;
-            if (m === this.ttMove || s < -100000) continue;
+            if (m === this.ttMove || s < UNDERPROMOTION_LIMIT) continue;
             return m;
           }
           this.stage = STAGE_DONE;
@@ -321,7 +334,7 @@ export class MovePicker {
             const m = moves[i],
               s = scores[i];
             this.cur++;
-            if (m === this.ttMove || s < -100000) continue;
+            if (m === this.ttMove || s < UNDERPROMOTION_LIMIT) continue;
             if (see(pos, m, this.threshold)) return m;
           }
           this.stage = STAGE_DONE;
@@ -356,10 +369,10 @@ export class MovePicker {
         type = m & 0xc000;
       const piece = board[m & 63];
       const captured = type === EN_PASSANT ? PAWN : board[to] & 7;
-      let s = 7 * sv[captured] + (ch[(piece << 9) | (to << 3) | captured] >> 4);
+      let s = MVV_WEIGHT * sv[captured] + (ch[(piece << 9) | (to << 3) | captured] >> CAPTURE_HISTORY_SHIFT);
       if (type === PROMOTION) {
-        if (((m >>> 12) & 3) + KNIGHT !== QUEEN) s = -200000;
-        else s += 7 * (sv[QUEEN] - sv[PAWN]);
+        if (((m >>> 12) & 3) + KNIGHT !== QUEEN) s = UNDERPROMOTION_SCORE;
+        else s += MVV_WEIGHT * (sv[QUEEN] - sv[PAWN]);
       }
       scores[i] = s;
     }
@@ -374,8 +387,8 @@ export class MovePicker {
    * those with its rooks too, a piece of ours attacked by a lesser piece (a queen by a
    * rook or less, a rook by a minor or pawn, a knight or bishop by a pawn) earns a bonus
    * for moving to a square no such piece attacks, and a piece not so attacked pays a
-   * malus for moving to one that is. The magnitudes are on the history scale (the
-   * quiet scores reach about +-65,000).
+   * malus for moving to one that is. The magnitudes (SEARCH_PARAMS' Threat*) are on the
+   * history scale (the quiet scores reach about +-65,000).
    */
   private scoreQuiets(from: number, to: number, threats: boolean): void {
     const pos = this.pos,
@@ -388,6 +401,11 @@ export class MovePicker {
     const c1 = this.cont1,
       c2 = this.cont2,
       useCont = this.useCont;
+    const P = this.params,
+      queenBonus = P.ThreatQueen,
+      rookBonus = P.ThreatRook,
+      minorBonus = P.ThreatMinor,
+      queenByMinor = P.ThreatQueenByMinor;
     const Z = THREATS,
       pLo = Z[0],
       pHi = Z[1],
@@ -404,7 +422,7 @@ export class MovePicker {
       let s = mh[side | (m & 0xfff)];
       if (useCont !== 0) {
         const pc = (piece << 6) | ((m >>> 6) & 63);
-        s += 2 * ch[c1 + pc] + ch[c2 + pc];
+        s += CONT1_WEIGHT * ch[c1 + pc] + ch[c2 + pc];
       }
       const pt = piece & 7;
       if (threats && pt !== PAWN && pt <= QUEEN) {
@@ -417,17 +435,28 @@ export class MovePicker {
           byMinor = ((tb & mLo) | (th & mHi)) !== 0,
           byRook = ((tb & rLo) | (th & rHi)) !== 0;
         if (((fb & tLo) | (fh & tHi)) !== 0) {
-          s += pt === QUEEN ? (byRook ? 0 : 50000) : pt === ROOK ? (byMinor ? 0 : 25000) : byPawn ? 0 : 15000;
+          s +=
+            pt === QUEEN
+              ? byRook
+                ? 0
+                : queenBonus
+              : pt === ROOK
+                ? byMinor
+                  ? 0
+                  : rookBonus
+                : byPawn
+                  ? 0
+                  : minorBonus;
         } else {
           s -=
             pt === QUEEN
-              ? (byRook ? 50000 : 0) + (byMinor ? 10000 : 0)
+              ? (byRook ? queenBonus : 0) + (byMinor ? queenByMinor : 0)
               : pt === ROOK
                 ? byMinor
-                  ? 25000
+                  ? rookBonus
                   : 0
                 : byPawn
-                  ? 15000
+                  ? minorBonus
                   : 0;
         }
       }
@@ -494,9 +523,9 @@ export class MovePicker {
       const piece = board[m & 63];
       if (type === EN_PASSANT || (type !== CASTLING && board[to] !== NO_PIECE)) {
         const captured = type === EN_PASSANT ? PAWN : board[to] & 7;
-        scores[i] = 1000000 + 16 * SEE_VALUE[captured] - (piece & 7);
+        scores[i] = EVASION_CAPTURE_SCORE + MVV_LVA_WEIGHT * SEE_VALUE[captured] - (piece & 7);
       } else if (type === PROMOTION) {
-        scores[i] = ((m >>> 12) & 3) + KNIGHT === QUEEN ? 900000 : -200000;
+        scores[i] = ((m >>> 12) & 3) + KNIGHT === QUEEN ? EVASION_QUEEN_PROMOTION_SCORE : UNDERPROMOTION_SCORE;
       } else {
         scores[i] = mh[side | (m & 0xfff)] + ch[c1 + ((piece << 6) | to)];
       }

@@ -7,9 +7,25 @@
  * `ply + 4` (so ply - 4 is always a valid index), move lists are slices of one
  * Int32Array, the TT answers through fields, and the pickers are made once.
  */
-import { PAWN } from '@tempo-chess/bitboard';
+import {
+  B_BISHOP,
+  B_KNIGHT,
+  B_PAWN,
+  B_QUEEN,
+  B_ROOK,
+  BISHOP,
+  KNIGHT,
+  PAWN,
+  QUEEN,
+  ROOK,
+  W_BISHOP,
+  W_KNIGHT,
+  W_PAWN,
+  W_QUEEN,
+  W_ROOK,
+} from '@tempo-chess/bitboard';
 import { EN_PASSANT, isRepetitionDraw, type Position } from '@tempo-chess/position';
-import { generateEvasions, see, SEE_VALUE } from '@tempo-chess/movegen';
+import { generateEvasions, MAX_MOVES, see, SEE_VALUE } from '@tempo-chess/movegen';
 import { givesCheckFast } from './checks';
 import { evaluate, EvalContext, type EvalParams } from '@tempo-chess/eval';
 import type { AccumulatorStack, NetWeights } from '@tempo-chess/nnue';
@@ -21,9 +37,19 @@ import {
   BOUND_UPPER,
   DEPTH_NONE,
   DEPTH_QS,
+  EXTENSION_PLY_FACTOR,
   LIST_SIZE,
+  LMR_GRAIN,
+  LMR_SHIFT,
+  LMR_TABLE_SIZE,
+  MAIN_HISTORY_WEIGHT,
   MAX_PLY,
+  NMP_MIN_DEPTH,
+  PRIOR_BONUS_DEPTH,
+  PROBCUT_REDUCTION,
   TRIED_SIZE,
+  TT_CUTOFF_RULE50,
+  TT_DEPTH_MARGIN,
   VALUE_DRAW,
   VALUE_INFINITE,
   VALUE_MATE,
@@ -101,6 +127,11 @@ const MULTI_CUT = 100;
 /** Piece values for futility (centipawns, by piece type). */
 const FUT_VALUE = SEE_VALUE;
 
+/** Fifty moves without a capture or a pawn move, in plies. */
+const FIFTY_MOVE_PLIES = 100;
+/** Upper bound of the Move Overhead option (ms). */
+const MAX_MOVE_OVERHEAD = 10000;
+
 /**
  * One search thread: its histories, stacks, evaluation context and limits. The TT
  * and the signals may be shared with other threads.
@@ -139,7 +170,7 @@ export class Searcher {
   readonly scratch = new Int32Array(LIST_SIZE);
 
   /** Late move reductions in 1/1024 plies by min(depth, 63) * 64 + min(moveCount, 63). */
-  readonly lmr = new Int32Array(64 * 64);
+  readonly lmr = new Int32Array(LMR_TABLE_SIZE * LMR_TABLE_SIZE);
 
   // ---- Limits and counters.
   nodes = 0;
@@ -173,7 +204,7 @@ export class Searcher {
     if (options.threadIndex !== undefined) this.threadIndex = Math.max(0, options.threadIndex | 0);
     this.pos = placeholderPosition(this.evalContext);
     for (let s = 0; s < 2 * (MAX_PLY + 4); s++)
-      this.pickers.push(new MovePicker(this.pos, this.moves, this.moveScores, this.h, s));
+      this.pickers.push(new MovePicker(this.pos, this.moves, this.moveScores, this.h, s, this.params));
     this.root = new RootDriver(this);
     this.initReductions();
   }
@@ -185,11 +216,11 @@ export class Searcher {
   setOption(name: string, value: number): boolean {
     const n = name.toLowerCase();
     if (n === 'multipv') {
-      this.multiPV = Math.max(1, Math.min(256, value | 0));
+      this.multiPV = Math.max(1, Math.min(MAX_MOVES, value | 0));
       return true;
     }
     if (n === 'move overhead' || n === 'moveoverhead') {
-      this.moveOverhead = Math.max(0, Math.min(10000, value | 0));
+      this.moveOverhead = Math.max(0, Math.min(MAX_MOVE_OVERHEAD, value | 0));
       return true;
     }
     const ok = this.params.set(name, value);
@@ -275,12 +306,12 @@ export class Searcher {
   private initReductions(): void {
     const P = this.params,
       t = this.lmr;
-    for (let d = 0; d < 64; d++)
-      for (let m = 0; m < 64; m++)
-        t[d * 64 + m] =
+    for (let d = 0; d < LMR_TABLE_SIZE; d++)
+      for (let m = 0; m < LMR_TABLE_SIZE; m++)
+        t[d * LMR_TABLE_SIZE + m] =
           d === 0 || m === 0
             ? 0
-            : Math.round(1024 * (P.LmrBase / 100 + (Math.log(d) * Math.log(m)) / (P.LmrDiv / 100)));
+            : Math.round(LMR_GRAIN * (P.LmrBase / 100 + (Math.log(d) * Math.log(m)) / (P.LmrDiv / 100)));
   }
 
   /** This search's nodes in every thread (the others' as last published, at most CHECK_INTERVAL behind). */
@@ -325,8 +356,12 @@ export class Searcher {
   private isDrawn(inCheck: boolean): boolean {
     const pos = this.pos,
       pc = pos.pieceCount;
-    if (pos.st.rule50 >= 100) return !inCheck || generateEvasions(pos, this.scratch, 0) > 0;
-    if ((pc[1] | pc[9] | pc[4] | pc[12] | pc[5] | pc[13]) === 0 && pc[2] + pc[3] + pc[10] + pc[11] <= 1) return true;
+    if (pos.st.rule50 >= FIFTY_MOVE_PLIES) return !inCheck || generateEvasions(pos, this.scratch, 0) > 0;
+    if (
+      (pc[W_PAWN] | pc[B_PAWN] | pc[W_ROOK] | pc[B_ROOK] | pc[W_QUEEN] | pc[B_QUEEN]) === 0 &&
+      pc[W_KNIGHT] + pc[W_BISHOP] + pc[B_KNIGHT] + pc[B_BISHOP] <= 1
+    )
+      return true;
     return isRepetitionDraw(pos);
   }
 
@@ -334,7 +369,7 @@ export class Searcher {
   private hasNonPawn(): boolean {
     const pc = this.pos.pieceCount,
       o = this.pos.side << 3;
-    return pc[o + 2] + pc[o + 3] + pc[o + 4] + pc[o + 5] > 0;
+    return pc[o + KNIGHT] + pc[o + BISHOP] + pc[o + ROOK] + pc[o + QUEEN] > 0;
   }
 
   /** Copies the child's line behind m into row ply. */
@@ -355,7 +390,7 @@ export class Searcher {
     const P = this.params,
       sp = ply + 4;
     let dr = ((ev - beta) / P.NmpEvalDiv) | 0;
-    if (dr > 3) dr = 3;
+    if (dr > P.NmpEvalMax) dr = P.NmpEvalMax;
     const R = P.NmpBase + ((depth / P.NmpDepthDiv) | 0) + dr;
     this.ssMove[sp] = 0;
     this.ssCont[sp] = 0;
@@ -365,7 +400,8 @@ export class Searcher {
     if (this.stopped) return 0;
     if (v < beta || v >= VALUE_MATE_IN_MAX_PLY) return VALUE_NONE;
     if (this.nmpMinPly !== 0 || depth < P.NmpVerifyDepth) return v;
-    // Verification at high depth: a null-move-free search of this node, reduced.
+    // Verification at high depth: a null-move-free search of this node, reduced, with
+    // null move allowed again only in the last quarter of its depth (Stockfish's).
     this.nmpMinPly = ply + (((3 * (depth - R)) / 4) | 0);
     const w = this.alphaBeta(beta - 1, beta, depth - R, false, ply);
     this.nmpMinPly = 0;
@@ -394,11 +430,12 @@ export class Searcher {
       this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
       this.play(m);
       let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
-      if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - 4, !cutNode, ply + 1);
+      if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - PROBCUT_REDUCTION, !cutNode, ply + 1);
       this.unplay();
       if (this.stopped) return 0;
       if (v >= pcBeta) {
-        this.tt.store(st.keyLo, st.keyHi, scoreToTT(v, ply), rawEval, depth - 3, BOUND_LOWER, m, ttPv ? 1 : 0);
+        const storeDepth = depth - PROBCUT_REDUCTION + 1; // one more than searched, as Stockfish's
+        this.tt.store(st.keyLo, st.keyHi, scoreToTT(v, ply), rawEval, storeDepth, BOUND_LOWER, m, ttPv ? 1 : 0);
         return v - (pcBeta - beta);
       }
     }
@@ -482,7 +519,7 @@ export class Searcher {
       ttDepth >= depth &&
       ttScore !== VALUE_NONE &&
       (ttBound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)) !== 0 &&
-      st.rule50 < 90
+      st.rule50 < TT_CUTOFF_RULE50
     ) {
       // A quiet TT move that fails high earns its history bonus as if it had been searched.
       if (ttMove !== 0 && ttScore >= beta && !isTactical(pos, ttMove))
@@ -518,7 +555,7 @@ export class Searcher {
 
     if (!pvNode && !inCheck && excluded === 0) {
       // Step 5. Razoring: far below alpha, only captures can save the node.
-      if (P.Razoring !== 0 && depth <= 3 && ev + P.RazorBase + P.RazorMult * depth * depth < alpha) {
+      if (P.Razoring !== 0 && depth <= P.RazorDepth && ev + P.RazorBase + P.RazorMult * depth * depth < alpha) {
         const v = this.qsearch(alpha - 1, alpha, ply, false);
         if (v < alpha && v > VALUE_MATED_IN_MAX_PLY) return v;
       }
@@ -538,7 +575,7 @@ export class Searcher {
         P.NullMove !== 0 &&
         ev >= beta &&
         staticEval >= beta - P.NmpMargin * depth + P.NmpBaseMargin &&
-        depth >= 2 &&
+        depth >= NMP_MIN_DEPTH &&
         this.ssMove[sp - 1] !== 0 &&
         ply >= this.nmpMinPly &&
         beta > VALUE_MATED_IN_MAX_PLY &&
@@ -566,7 +603,7 @@ export class Searcher {
       beta < VALUE_MATE_IN_MAX_PLY
     ) {
       const pcBeta = beta + P.ProbCutMargin - (improving ? P.ProbCutImproving : 0);
-      if (!(ttHit && ttDepth >= depth - 3 && ttScore !== VALUE_NONE && ttScore < pcBeta)) {
+      if (!(ttHit && ttDepth >= depth - TT_DEPTH_MARGIN && ttScore !== VALUE_NONE && ttScore < pcBeta)) {
         const v = this.probCut(beta, pcBeta, depth, staticEval, rawEval, ttMove, ttPv, cutNode, ply, picker);
         if (v !== VALUE_NONE) return v;
       }
@@ -590,7 +627,7 @@ export class Searcher {
       side12 = pos.side << 12;
     const triedBase = slot * TRIED_SIZE;
     const lmr = this.lmr,
-      depthRow = (depth < 63 ? depth : 63) * 64;
+      depthRow = (depth < LMR_TABLE_SIZE - 1 ? depth : LMR_TABLE_SIZE - 1) * LMR_TABLE_SIZE;
     let bestValue = -VALUE_INFINITE,
       bestMove = 0,
       moveCount = 0,
@@ -609,10 +646,10 @@ export class Searcher {
       let newDepth = depth - 1;
       let history = 0;
       if (!capture) {
-        history = 2 * mh[side12 | (m & 0xfff)];
+        history = MAIN_HISTORY_WEIGHT * mh[side12 | (m & 0xfff)];
         if (useCont !== 0) history += ch[c1 + pc] + ch[c2 + pc];
       }
-      const r1024 = lmr[depthRow + (moveCount < 63 ? moveCount : 63)];
+      const r1024 = lmr[depthRow + (moveCount < LMR_TABLE_SIZE - 1 ? moveCount : LMR_TABLE_SIZE - 1)];
 
       // Step 11. Pruning at shallow depth.
       if (bestValue > VALUE_MATED_IN_MAX_PLY && nonPawn) {
@@ -625,7 +662,7 @@ export class Searcher {
           picker.skipQuiets = true;
           if (!capture && !gives) continue;
         }
-        let lmrDepth = newDepth - (r1024 >> 10);
+        let lmrDepth = newDepth - (r1024 >> LMR_SHIFT);
         if (capture || gives) {
           const t = 0 - P.SeeCaptureMult * depth;
           if (P.SEEPruning !== 0 && picker.seeFloor < t && !see(pos, m, t)) continue;
@@ -651,18 +688,23 @@ export class Searcher {
         m === ttMoveOk &&
         excluded === 0 &&
         depth >= P.SingularDepth &&
-        ply < 2 * this.rootDepth &&
+        ply < EXTENSION_PLY_FACTOR * this.rootDepth &&
         ttScore !== VALUE_NONE &&
         ttScore < VALUE_MATE_IN_MAX_PLY &&
         ttScore > VALUE_MATED_IN_MAX_PLY &&
         (ttBound & BOUND_LOWER) !== 0 &&
-        ttDepth >= depth - 3
+        ttDepth >= depth - TT_DEPTH_MARGIN
       ) {
         const sBeta = ttScore - ((P.SingularMult * depth) >> 4);
         extension = this.singular(m, sBeta, beta, ttScore, depth, cutNode, pvNode, ply);
         if (this.stopped) return 0;
         if (extension === MULTI_CUT) return sBeta;
-      } else if (P.CheckExt !== 0 && gives && ply < 2 * this.rootDepth && (picker.seeFloor >= 0 || see(pos, m, 0)))
+      } else if (
+        P.CheckExt !== 0 &&
+        gives &&
+        ply < EXTENSION_PLY_FACTOR * this.rootDepth &&
+        (picker.seeFloor >= 0 || see(pos, m, 0))
+      )
         extension = 1;
       this.ssDoubleExt[sp] = this.ssDoubleExt[sp - 1] + (extension >= 2 ? 1 : 0);
       newDepth += extension;
@@ -676,13 +718,13 @@ export class Searcher {
       let v = -VALUE_INFINITE;
       if (P.LMR !== 0 && depth >= 2 && moveCount > 1 + (pvNode ? 1 : 0) && (!capture || !ttPv)) {
         let r = r1024;
-        if (!improving) r += 700;
-        if (ttPv) r -= 1024;
-        if (cutNode) r += 1800;
-        if (ttCapture && !capture) r += 1024;
-        if (gives) r -= 700;
-        if (!capture) r -= ((history * 1024) / P.LmrHistDiv) | 0;
-        let d = newDepth - (r >> 10);
+        if (!improving) r += P.LmrNotImproving;
+        if (ttPv) r -= P.LmrTtPv;
+        if (cutNode) r += P.LmrCutNode;
+        if (ttCapture && !capture) r += P.LmrTtCapture;
+        if (gives) r -= P.LmrCheck;
+        if (!capture) r -= ((history * LMR_GRAIN) / P.LmrHistDiv) | 0;
+        let d = newDepth - (r >> LMR_SHIFT);
         if (d > newDepth) d = newDepth;
         if (d < 1) d = 1;
         v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, d, true, ply + 1);
@@ -724,7 +766,7 @@ export class Searcher {
     else if (bestMove !== 0) updateStats(this, bestMove, depth, ply, slot, quietCount, captureCount);
     else if (P.PriorBonus !== 0 && prevMove !== 0 && st.captured === 0 && (prevMove & 0xc000) === 0 && excluded === 0) {
       // Every reply failed low: the opponent's quiet move here was good; reward it (Stockfish's prior countermove bonus).
-      const k = 1 + (depth > 5 ? 1 : 0) + (pvNode || cutNode ? 1 : 0);
+      const k = 1 + (depth > PRIOR_BONUS_DEPTH ? 1 : 0) + (pvNode || cutNode ? 1 : 0);
       updatePrior(this, prevMove, this.ssCont[sp - 1] >> 10, sp, (k * bonus(this, depth)) >> 1);
     }
 

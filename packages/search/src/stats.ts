@@ -9,9 +9,13 @@ import { EN_PASSANT } from '@tempo-chess/position';
 import {
   CAPTURE_HISTORY_MAX,
   CONT_HISTORY_MAX,
+  CORR_DIFF_MAX,
   CORR_GRAIN,
   CORR_MAX,
+  CORR_RATE,
   CORR_SIZE,
+  CORR_WEIGHT_MAX,
+  HIST_BONUS_MIN,
   HISTORY_MAX,
   TRIED_SIZE,
   VALUE_MATE_IN_MAX_PLY,
@@ -19,6 +23,9 @@ import {
 } from './constants';
 import { isTactical } from './movepick';
 import type { Searcher } from './search';
+
+/** The correction weights are per mille. */
+const PER_MILLE = 1000;
 
 /** The static eval corrected by the correction histories. */
 export function corrected(s: Searcher, raw: number): number {
@@ -29,7 +36,7 @@ export function corrected(s: Searcher, raw: number): number {
   const c =
     s.h.corrPawn[side + (st.pawnKeyLo & (CORR_SIZE - 1))] * P.CorrPawnWeight +
     s.h.corrMaterial[side + (st.materialKeyLo & (CORR_SIZE - 1))] * P.CorrMaterialWeight;
-  const v = raw + ((c / (1000 * CORR_GRAIN)) | 0);
+  const v = raw + ((c / (PER_MILLE * CORR_GRAIN)) | 0);
   return v >= VALUE_MATE_IN_MAX_PLY
     ? VALUE_MATE_IN_MAX_PLY - 1
     : v <= VALUE_MATED_IN_MAX_PLY
@@ -41,16 +48,16 @@ export function corrected(s: Searcher, raw: number): number {
 export function updateCorrection(s: Searcher, diff: number, depth: number): void {
   const st = s.pos.st,
     side = s.pos.side * CORR_SIZE;
-  const w = depth + 1 < 16 ? depth + 1 : 16;
-  const d = diff > 128 ? 128 : diff < -128 ? -128 : diff;
+  const w = depth + 1 < CORR_WEIGHT_MAX ? depth + 1 : CORR_WEIGHT_MAX;
+  const d = diff > CORR_DIFF_MAX ? CORR_DIFF_MAX : diff < -CORR_DIFF_MAX ? -CORR_DIFF_MAX : diff;
   const target = d * CORR_GRAIN * w;
   const cp = s.h.corrPawn,
     cm = s.h.corrMaterial;
   const ip = side + (st.pawnKeyLo & (CORR_SIZE - 1)),
     im = side + (st.materialKeyLo & (CORR_SIZE - 1));
-  let e = ((cp[ip] * (256 - w) + target) / 256) | 0;
+  let e = ((cp[ip] * (CORR_RATE - w) + target) / CORR_RATE) | 0;
   cp[ip] = e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
-  e = ((cm[im] * (256 - w) + target) / 256) | 0;
+  e = ((cm[im] * (CORR_RATE - w) + target) / CORR_RATE) | 0;
   cm[im] = e > CORR_MAX ? CORR_MAX : e < -CORR_MAX ? -CORR_MAX : e;
 }
 
@@ -58,7 +65,7 @@ export function updateCorrection(s: Searcher, diff: number, depth: number): void
 export function bonus(s: Searcher, depth: number): number {
   const P = s.params,
     b = P.HistBonusMult * depth - P.HistBonusBase;
-  return b > P.HistBonusMax ? P.HistBonusMax : b < 16 ? 16 : b;
+  return b > P.HistBonusMax ? P.HistBonusMax : b < HIST_BONUS_MIN ? HIST_BONUS_MIN : b;
 }
 
 /** Gravity updates of the quiet histories of move m (piece code pc = piece << 6 | to) at stack index sp. */
