@@ -18,8 +18,23 @@ export const PROMOTION = 0x4000;
 export const EN_PASSANT = 0x8000;
 export const CASTLING = 0xc000;
 
+/**
+ * The fields' masks and shifts, for innermost loops that decode a move in place:
+ * from = m & SQUARE_MASK, to = (m >>> TO_SHIFT) & SQUARE_MASK, type = m & MOVE_TYPE_MASK,
+ * promotion type = ((m >>> PROMOTION_SHIFT) & PROMOTION_MASK) + KNIGHT, and
+ * m & FROM_TO_MASK = from | to << TO_SHIFT (a butterfly table's index).
+ */
+export const SQUARE_MASK = 63;
+export const TO_SHIFT = 6;
+export const FROM_TO_MASK = 0xfff;
+export const PROMOTION_SHIFT = 12;
+export const PROMOTION_MASK = 3;
+export const MOVE_TYPE_MASK = 0xc000;
+
 export const moveFrom = (m: Move): Square => m & 63;
 export const moveTo = (m: Move): Square => (m >>> 6) & 63;
+/** from | to << 6: the index of a butterfly (from-to) table. */
+export const moveFromTo = (m: Move): number => m & 0xfff;
 /** NORMAL, PROMOTION, EN_PASSANT or CASTLING. */
 export const moveType = (m: Move): number => m & 0xc000;
 /** The promotion piece type (KNIGHT..QUEEN); meaningful only for PROMOTION moves. */

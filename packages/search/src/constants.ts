@@ -62,6 +62,18 @@ export const PRIOR_BONUS_DEPTH = 5;
 /** The butterfly history's weight against the continuation histories in pruning and LMR. */
 export const MAIN_HISTORY_WEIGHT = 2;
 
+/**
+ * History table layouts: a piece-to key is (piece << SQUARE_BITS) | to; a continuation
+ * row starts at pieceTo << CONT_ROW_SHIFT (CONT_ROWS entries a row); a capture history
+ * entry is (piece << CAPTURE_PIECE_SHIFT) | (to << CAPTURE_TO_SHIFT) | captured type;
+ * a butterfly entry is (side << SIDE_SHIFT) | (from-to of the move).
+ */
+export const SQUARE_BITS = 6;
+export const CONT_ROW_SHIFT = 10;
+export const CAPTURE_PIECE_SHIFT = 9;
+export const CAPTURE_TO_SHIFT = 3;
+export const SIDE_SHIFT = 12;
+
 /** History bounds (gravity keeps |h| below these). */
 export const HISTORY_MAX = 16384;
 export const CAPTURE_HISTORY_MAX = 16384;

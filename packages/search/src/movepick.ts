@@ -24,17 +24,41 @@ import {
   bishopIndex,
   rookIndex,
 } from '@tempo-chess/bitboard';
-import { CASTLING, EN_PASSANT, PROMOTION, type Position } from '@tempo-chess/position';
+import {
+  B_ALL,
+  CASTLING,
+  EN_PASSANT,
+  FROM_TO_MASK,
+  MOVE_TYPE_MASK,
+  moveTo,
+  moveType,
+  PROMOTION,
+  PROMOTION_MASK,
+  PROMOTION_SHIFT,
+  promotionType,
+  SQUARE_MASK,
+  TO_SHIFT,
+  W_ALL,
+  WB,
+  WN,
+  WQ,
+  WR,
+  type Position,
+} from '@tempo-chess/position';
 import { generateCaptures, generateEvasions, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo-chess/movegen';
 import { givesCheckFast, legalQuick as legal } from './checks';
 import {
   CAPTURE_HISTORY_SHIFT,
+  CAPTURE_PIECE_SHIFT,
+  CAPTURE_TO_SHIFT,
   CONT1_WEIGHT,
   EVASION_CAPTURE_SCORE,
   EVASION_QUEEN_PROMOTION_SCORE,
   LIST_SIZE,
   MVV_LVA_WEIGHT,
   MVV_WEIGHT,
+  SIDE_SHIFT,
+  SQUARE_BITS,
   STAGE_BAD_CAPTURE,
   STAGE_CAPTURE_INIT,
   STAGE_COUNTER,
@@ -62,12 +86,13 @@ import { SearchParams } from './params';
 
 /** Whether m captures (en passant included) in pos. Promotions without capture are not captures. */
 export function isCapture(pos: Position, m: number): boolean {
-  return (m & 0xc000) === EN_PASSANT || ((m & 0xc000) !== CASTLING && pos.board[(m >>> 6) & 63] !== NO_PIECE);
+  const type = m & MOVE_TYPE_MASK;
+  return type === EN_PASSANT || (type !== CASTLING && pos.board[(m >>> TO_SHIFT) & SQUARE_MASK] !== NO_PIECE);
 }
 
 /** A capture or a promotion: the moves the capture stages yield. */
 export function isTactical(pos: Position, m: number): boolean {
-  return (m & 0xc000) === PROMOTION || isCapture(pos, m);
+  return (m & MOVE_TYPE_MASK) === PROMOTION || isCapture(pos, m);
 }
 
 /** MovePicker.seeFloor when nothing is known (below every threshold the search tests). */
@@ -350,8 +375,9 @@ export class MovePicker {
   private validQuiet(m: number): boolean {
     if (m === 0 || m === this.ttMove) return false;
     const pos = this.pos;
-    if ((m & 0xc000) === PROMOTION || (m & 0xc000) === EN_PASSANT) return false;
-    if ((m & 0xc000) !== CASTLING && pos.board[(m >>> 6) & 63] !== NO_PIECE) return false;
+    const type = moveType(m);
+    if (type === PROMOTION || type === EN_PASSANT) return false;
+    if (type !== CASTLING && pos.board[moveTo(m)] !== NO_PIECE) return false;
     return pseudoLegal(pos, m) && legal(pos, m);
   }
 
@@ -365,13 +391,14 @@ export class MovePicker {
       sv = SEE_VALUE;
     for (let i = this.cur; i < this.end; i++) {
       const m = moves[i],
-        to = (m >>> 6) & 63,
-        type = m & 0xc000;
-      const piece = board[m & 63];
+        to = (m >>> TO_SHIFT) & SQUARE_MASK,
+        type = m & MOVE_TYPE_MASK;
+      const piece = board[m & SQUARE_MASK];
       const captured = type === EN_PASSANT ? PAWN : board[to] & 7;
-      let s = MVV_WEIGHT * sv[captured] + (ch[(piece << 9) | (to << 3) | captured] >> CAPTURE_HISTORY_SHIFT);
+      const hist = ch[(piece << CAPTURE_PIECE_SHIFT) | (to << CAPTURE_TO_SHIFT) | captured];
+      let s = MVV_WEIGHT * sv[captured] + (hist >> CAPTURE_HISTORY_SHIFT);
       if (type === PROMOTION) {
-        if (((m >>> 12) & 3) + KNIGHT !== QUEEN) s = UNDERPROMOTION_SCORE;
+        if (((m >>> PROMOTION_SHIFT) & PROMOTION_MASK) + KNIGHT !== QUEEN) s = UNDERPROMOTION_SCORE;
         else s += MVV_WEIGHT * (sv[QUEEN] - sv[PAWN]);
       }
       scores[i] = s;
@@ -397,7 +424,7 @@ export class MovePicker {
       scores = this.scores;
     const mh = this.h.main,
       ch = this.h.cont,
-      side = pos.side << 12;
+      side = pos.side << SIDE_SHIFT;
     const c1 = this.cont1,
       c2 = this.cont2,
       useCont = this.useCont;
@@ -417,16 +444,16 @@ export class MovePicker {
       tHi = Z[7];
     for (let i = from; i < to; i++) {
       const m = moves[i],
-        f = m & 63,
+        f = m & SQUARE_MASK,
         piece = board[f];
-      let s = mh[side | (m & 0xfff)];
+      let s = mh[side | (m & FROM_TO_MASK)];
       if (useCont !== 0) {
-        const pc = (piece << 6) | ((m >>> 6) & 63);
+        const pc = (piece << SQUARE_BITS) | ((m >>> TO_SHIFT) & SQUARE_MASK);
         s += CONT1_WEIGHT * ch[c1 + pc] + ch[c2 + pc];
       }
       const pt = piece & 7;
       if (threats && pt !== PAWN && pt <= QUEEN) {
-        const t = (m >>> 6) & 63;
+        const t = (m >>> TO_SHIFT) & SQUARE_MASK;
         const fb = f < 32 ? 1 << f : 0,
           fh = f < 32 ? 0 : 1 << (f - 32);
         const tb = t < 32 ? 1 << t : 0,
@@ -473,8 +500,8 @@ export class MovePicker {
     const bb = this.pos.bb,
       them = this.pos.side ^ 1,
       u = this.pos.side << 4;
-    const occLo = bb[0] | bb[16],
-      occHi = bb[1] | bb[17];
+    const occLo = bb[W_ALL] | bb[B_ALL],
+      occHi = bb[W_ALL + 1] | bb[B_ALL + 1];
     attacksBy(bb, them, PAWN, occLo, occHi);
     const pLo = ATT[0],
       pHi = ATT[1];
@@ -488,12 +515,8 @@ export class MovePicker {
     const rLo = mLo | ATT[0],
       rHi = mHi | ATT[1];
     // Our pieces attacked by a lesser one.
-    const tLo =
-      (bb[u + 2 * QUEEN] & rLo) | (bb[u + 2 * ROOK] & mLo) | ((bb[u + 2 * KNIGHT] | bb[u + 2 * BISHOP]) & pLo);
-    const tHi =
-      (bb[u + 2 * QUEEN + 1] & rHi) |
-      (bb[u + 2 * ROOK + 1] & mHi) |
-      ((bb[u + 2 * KNIGHT + 1] | bb[u + 2 * BISHOP + 1]) & pHi);
+    const tLo = (bb[u + WQ] & rLo) | (bb[u + WR] & mLo) | ((bb[u + WN] | bb[u + WB]) & pLo);
+    const tHi = (bb[u + WQ + 1] & rHi) | (bb[u + WR + 1] & mHi) | ((bb[u + WN + 1] | bb[u + WB + 1]) & pHi);
     const Z = THREATS;
     Z[0] = pLo;
     Z[1] = pHi;
@@ -514,20 +537,23 @@ export class MovePicker {
       scores = this.scores;
     const mh = this.h.main,
       ch = this.h.cont,
-      side = pos.side << 12,
+      side = pos.side << SIDE_SHIFT,
       c1 = this.cont1;
     for (let i = this.cur; i < this.end; i++) {
       const m = moves[i],
-        to = (m >>> 6) & 63,
-        type = m & 0xc000;
-      const piece = board[m & 63];
+        to = (m >>> TO_SHIFT) & SQUARE_MASK,
+        type = m & MOVE_TYPE_MASK;
+      const piece = board[m & SQUARE_MASK];
       if (type === EN_PASSANT || (type !== CASTLING && board[to] !== NO_PIECE)) {
         const captured = type === EN_PASSANT ? PAWN : board[to] & 7;
         scores[i] = EVASION_CAPTURE_SCORE + MVV_LVA_WEIGHT * SEE_VALUE[captured] - (piece & 7);
       } else if (type === PROMOTION) {
-        scores[i] = ((m >>> 12) & 3) + KNIGHT === QUEEN ? EVASION_QUEEN_PROMOTION_SCORE : UNDERPROMOTION_SCORE;
+        scores[i] =
+          ((m >>> PROMOTION_SHIFT) & PROMOTION_MASK) + KNIGHT === QUEEN
+            ? EVASION_QUEEN_PROMOTION_SCORE
+            : UNDERPROMOTION_SCORE;
       } else {
-        scores[i] = mh[side | (m & 0xfff)] + ch[c1 + ((piece << 6) | to)];
+        scores[i] = mh[side | (m & FROM_TO_MASK)] + ch[c1 + ((piece << SQUARE_BITS) | to)];
       }
     }
   }
@@ -560,7 +586,10 @@ const ATT = new Int32Array(2);
 /** threatMasks' result (see there). */
 const THREATS = new Int32Array(8);
 
-/** The squares colour c's pieces of type pt (pawn, knight, bishop or rook) attack, into ATT. */
+/**
+ * The squares colour c's pieces of type pt (pawn, knight, bishop or rook) attack, into ATT
+ * (their bitboard is at (c << 4) + 2 * pt, position's layout).
+ */
 function attacksBy(bb: Int32Array, c: number, pt: number, occLo: number, occHi: number): void {
   let aLo = 0,
     aHi = 0;
@@ -590,7 +619,7 @@ function attacksBy(bb: Int32Array, c: number, pt: number, occLo: number, occHi: 
 
 /** Whether a TT move may be tried in quiescence (a capture or a queen promotion). */
 function isQsMove(pos: Position, m: number): boolean {
-  if ((m & 0xc000) === PROMOTION) return ((m >>> 12) & 3) + KNIGHT === QUEEN;
+  if (moveType(m) === PROMOTION) return promotionType(m) === QUEEN;
   return isCapture(pos, m);
 }
 

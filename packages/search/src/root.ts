@@ -5,7 +5,16 @@
  * below the root are the Searcher's alphaBeta.
  */
 import { NO_PIECE, PAWN } from '@tempo-chess/bitboard';
-import { EN_PASSANT, Position, START_FEN } from '@tempo-chess/position';
+import {
+  EN_PASSANT,
+  moveFrom,
+  moveFromTo,
+  moveTo,
+  moveType,
+  Position,
+  PROMOTION,
+  START_FEN,
+} from '@tempo-chess/position';
 import { generateLegal, givesCheck, legal, MAX_MOVES, pseudoLegal, SEE_VALUE } from '@tempo-chess/movegen';
 import type { EvalContext } from '@tempo-chess/eval';
 import {
@@ -13,10 +22,13 @@ import {
   BOUND_LOWER,
   BOUND_UPPER,
   CHECK_INTERVAL,
+  CONT_ROW_SHIFT,
   LMR_SHIFT,
   LMR_TABLE_SIZE,
   MAX_DEPTH,
   MVV_LVA_WEIGHT,
+  SIDE_SHIFT,
+  SQUARE_BITS,
   MAX_PLY,
   VALUE_INFINITE,
   VALUE_MATE,
@@ -281,7 +293,7 @@ export class RootDriver {
         tactical = isTactical(pos, m);
       const newDepth = depth - 1 + (P.CheckExt !== 0 && gives ? 1 : 0);
       s.ssMove[4] = m;
-      s.ssCont[4] = ((board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
+      s.ssCont[4] = ((board[moveFrom(m)] << SQUARE_BITS) | moveTo(m)) << CONT_ROW_SHIFT;
       s.pvLen[1] = 1;
       const before = s.nodes;
       s.play(m);
@@ -360,13 +372,13 @@ export class RootDriver {
       let key: number;
       if (m === ttMove) key = ROOT_KEY_TT;
       else if (isTactical(pos, m)) {
-        const captured = (m & 0xc000) === EN_PASSANT ? PAWN : board[(m >>> 6) & 63] & 7;
+        const captured = moveType(m) === EN_PASSANT ? PAWN : board[moveTo(m)] & 7;
         key =
           ROOT_KEY_TACTICAL +
           MVV_LVA_WEIGHT * SEE_VALUE[captured] -
-          (board[m & 63] & 7) +
-          ((m & 0xc000) === 0x4000 && board[(m >>> 6) & 63] === NO_PIECE ? ROOT_KEY_PROMOTION : 0);
-      } else key = s.h.main[(pos.side << 12) | (m & 0xfff)];
+          (board[moveFrom(m)] & 7) +
+          (moveType(m) === PROMOTION && board[moveTo(m)] === NO_PIECE ? ROOT_KEY_PROMOTION : 0);
+      } else key = s.h.main[(pos.side << SIDE_SHIFT) | moveFromTo(m)];
       keys[i] = key;
     }
     this.count = n;

@@ -24,7 +24,18 @@ import {
   W_QUEEN,
   W_ROOK,
 } from '@tempo-chess/bitboard';
-import { EN_PASSANT, isRepetitionDraw, type Position } from '@tempo-chess/position';
+import {
+  EN_PASSANT,
+  FROM_TO_MASK,
+  isRepetitionDraw,
+  MOVE_TYPE_MASK,
+  moveType,
+  NORMAL,
+  PROMOTION,
+  SQUARE_MASK,
+  TO_SHIFT,
+  type Position,
+} from '@tempo-chess/position';
 import { generateEvasions, MAX_MOVES, see, SEE_VALUE } from '@tempo-chess/movegen';
 import { givesCheckFast } from './checks';
 import { evaluate, EvalContext, type EvalParams } from '@tempo-chess/eval';
@@ -35,6 +46,7 @@ import {
   BOUND_NONE,
   CHECK_INTERVAL,
   BOUND_UPPER,
+  CONT_ROW_SHIFT,
   DEPTH_NONE,
   DEPTH_QS,
   EXTENSION_PLY_FACTOR,
@@ -47,6 +59,8 @@ import {
   NMP_MIN_DEPTH,
   PRIOR_BONUS_DEPTH,
   PROBCUT_REDUCTION,
+  SIDE_SHIFT,
+  SQUARE_BITS,
   TRIED_SIZE,
   TT_CUTOFF_RULE50,
   TT_DEPTH_MARGIN,
@@ -64,7 +78,7 @@ import { scoreFromTT, scoreToTT, type TranspositionTable } from './tt';
 import { TimeBounds, type SearchLimits } from './time';
 import { RootDriver } from './root';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
-import { bonus, corrected, updateCorrection, updatePrior, updateQuiet, updateStats } from './stats';
+import { bonus, corrected, pieceTo, updateCorrection, updatePrior, updateQuiet, updateStats } from './stats';
 
 /** Options of a Searcher beside the SEARCH_PARAMS. */
 export interface SearchOptions {
@@ -427,7 +441,7 @@ export class Searcher {
     picker.initProbCut(ttMove, pcBeta - staticEval);
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       this.ssMove[sp] = m;
-      this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
+      this.ssCont[sp] = pieceTo(pos.board, m) << CONT_ROW_SHIFT;
       this.play(m);
       let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
       if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - PROBCUT_REDUCTION, !cutNode, ply + 1);
@@ -523,7 +537,7 @@ export class Searcher {
     ) {
       // A quiet TT move that fails high earns its history bonus as if it had been searched.
       if (ttMove !== 0 && ttScore >= beta && !isTactical(pos, ttMove))
-        updateQuiet(this, ttMove, (pos.board[ttMove & 63] << 6) | ((ttMove >>> 6) & 63), sp, bonus(this, depth));
+        updateQuiet(this, ttMove, pieceTo(pos.board, ttMove), sp, bonus(this, depth));
       return ttScore;
     }
 
@@ -614,7 +628,7 @@ export class Searcher {
       h = this.h,
       killers = h.killers;
     const prevMove = this.ssMove[sp - 1];
-    const counter = prevMove !== 0 ? h.counter[this.ssCont[sp - 1] >> 10] : 0;
+    const counter = prevMove !== 0 ? h.counter[this.ssCont[sp - 1] >> CONT_ROW_SHIFT] : 0;
     const c1 = this.ssCont[sp - 1],
       c2 = this.ssCont[sp - 2];
     picker.initMain(ttMove, killers[2 * ply], killers[2 * ply + 1], counter, c1, c2, inCheck, depth);
@@ -624,7 +638,7 @@ export class Searcher {
     const mh = h.main,
       ch = h.cont,
       useCont = P.ContHist,
-      side12 = pos.side << 12;
+      side12 = pos.side << SIDE_SHIFT;
     const triedBase = slot * TRIED_SIZE;
     const lmr = this.lmr,
       depthRow = (depth < LMR_TABLE_SIZE - 1 ? depth : LMR_TABLE_SIZE - 1) * LMR_TABLE_SIZE;
@@ -638,15 +652,15 @@ export class Searcher {
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (m === excluded) continue;
       moveCount++;
-      const from = m & 63,
-        to = (m >>> 6) & 63,
-        pc = (board[from] << 6) | to;
+      const from = m & SQUARE_MASK,
+        to = (m >>> TO_SHIFT) & SQUARE_MASK,
+        pc = (board[from] << SQUARE_BITS) | to;
       const capture = isTactical(pos, m);
       const gives = givesCheckFast(pos, m);
       let newDepth = depth - 1;
       let history = 0;
       if (!capture) {
-        history = MAIN_HISTORY_WEIGHT * mh[side12 | (m & 0xfff)];
+        history = MAIN_HISTORY_WEIGHT * mh[side12 | (m & FROM_TO_MASK)];
         if (useCont !== 0) history += ch[c1 + pc] + ch[c2 + pc];
       }
       const r1024 = lmr[depthRow + (moveCount < LMR_TABLE_SIZE - 1 ? moveCount : LMR_TABLE_SIZE - 1)];
@@ -711,7 +725,7 @@ export class Searcher {
 
       // Step 13. Make the move.
       this.ssMove[sp] = m;
-      this.ssCont[sp] = pc << 10;
+      this.ssCont[sp] = pc << CONT_ROW_SHIFT;
       this.play(m);
 
       // Step 14. Late move reductions, then the full-depth and PV searches.
@@ -764,10 +778,16 @@ export class Searcher {
     // Step 17. Mate and stalemate; history updates.
     if (moveCount === 0) bestValue = excluded !== 0 ? alpha : inCheck ? -VALUE_MATE + ply : VALUE_DRAW;
     else if (bestMove !== 0) updateStats(this, bestMove, depth, ply, slot, quietCount, captureCount);
-    else if (P.PriorBonus !== 0 && prevMove !== 0 && st.captured === 0 && (prevMove & 0xc000) === 0 && excluded === 0) {
+    else if (
+      P.PriorBonus !== 0 &&
+      prevMove !== 0 &&
+      st.captured === 0 &&
+      moveType(prevMove) === NORMAL &&
+      excluded === 0
+    ) {
       // Every reply failed low: the opponent's quiet move here was good; reward it (Stockfish's prior countermove bonus).
       const k = 1 + (depth > PRIOR_BONUS_DEPTH ? 1 : 0) + (pvNode || cutNode ? 1 : 0);
-      updatePrior(this, prevMove, this.ssCont[sp - 1] >> 10, sp, (k * bonus(this, depth)) >> 1);
+      updatePrior(this, prevMove, this.ssCont[sp - 1] >> CONT_ROW_SHIFT, sp, (k * bonus(this, depth)) >> 1);
     }
 
     // Step 18. Correction history and the TT.
@@ -845,13 +865,14 @@ export class Searcher {
     const board = pos.board;
     let bestMove = 0;
     for (let m = picker.next(); m !== 0; m = picker.next()) {
-      const to = (m >>> 6) & 63;
+      const to = (m >>> TO_SHIFT) & SQUARE_MASK;
       if (bestValue > VALUE_MATED_IN_MAX_PLY && P.QsFutility !== 0) {
         let seeOk = false;
         // Futility prunes only where futilityBase <= alpha (fv >= futilityBase, the
         // values being non-negative), so only there does a check matter.
-        if (!inCheck && (m & 0xc000) !== 0x4000 && futilityBase <= alpha && !givesCheckFast(pos, m)) {
-          const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
+        const type = m & MOVE_TYPE_MASK;
+        if (!inCheck && type !== PROMOTION && futilityBase <= alpha && !givesCheckFast(pos, m)) {
+          const fv = futilityBase + FUT_VALUE[type === EN_PASSANT ? PAWN : board[to] & 7];
           if (fv <= alpha) {
             if (fv > bestValue) bestValue = fv;
             continue;
@@ -865,7 +886,7 @@ export class Searcher {
         if (!seeOk && !see(pos, m, P.QsSeeMargin)) continue;
       }
       this.ssMove[sp] = m;
-      this.ssCont[sp] = ((board[m & 63] << 6) | to) << 10;
+      this.ssCont[sp] = ((board[m & SQUARE_MASK] << SQUARE_BITS) | to) << CONT_ROW_SHIFT;
       if (useTT) this.play(m);
       else this.playNoProbe(m);
       const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode);

@@ -5,9 +5,12 @@
  * Searcher, so search.ts keeps to the search itself.
  */
 import { PAWN } from '@tempo-chess/bitboard';
-import { EN_PASSANT } from '@tempo-chess/position';
+import { EN_PASSANT, FROM_TO_MASK, MOVE_TYPE_MASK, SQUARE_MASK, TO_SHIFT } from '@tempo-chess/position';
 import {
   CAPTURE_HISTORY_MAX,
+  CAPTURE_PIECE_SHIFT,
+  CAPTURE_TO_SHIFT,
+  CONT_ROW_SHIFT,
   CONT_HISTORY_MAX,
   CORR_DIFF_MAX,
   CORR_GRAIN,
@@ -17,6 +20,8 @@ import {
   CORR_WEIGHT_MAX,
   HIST_BONUS_MIN,
   HISTORY_MAX,
+  SIDE_SHIFT,
+  SQUARE_BITS,
   TRIED_SIZE,
   VALUE_MATE_IN_MAX_PLY,
   VALUE_MATED_IN_MAX_PLY,
@@ -72,7 +77,7 @@ export function bonus(s: Searcher, depth: number): number {
 export function updateQuiet(s: Searcher, m: number, pc: number, sp: number, b: number): void {
   const mh = s.h.main,
     ch = s.h.cont;
-  const i = (s.pos.side << 12) | (m & 0xfff),
+  const i = (s.pos.side << SIDE_SHIFT) | (m & FROM_TO_MASK),
     ab = b < 0 ? -b : b;
   mh[i] += b - (((mh[i] * ab) / HISTORY_MAX) | 0);
   const c1 = s.ssCont[sp - 1] + pc,
@@ -85,7 +90,7 @@ export function updateQuiet(s: Searcher, m: number, pc: number, sp: number, b: n
 export function updatePrior(s: Searcher, m: number, pc: number, sp: number, b: number): void {
   const mh = s.h.main,
     ch = s.h.cont;
-  const i = ((s.pos.side ^ 1) << 12) | (m & 0xfff);
+  const i = ((s.pos.side ^ 1) << SIDE_SHIFT) | (m & FROM_TO_MASK);
   mh[i] += b - (((mh[i] * b) / HISTORY_MAX) | 0);
   const c1 = s.ssCont[sp - 2] + pc,
     c2 = s.ssCont[sp - 3] + pc;
@@ -96,9 +101,9 @@ export function updatePrior(s: Searcher, m: number, pc: number, sp: number, b: n
 /** Gravity update of the capture history of m. */
 export function updateCapture(s: Searcher, m: number, b: number): void {
   const board = s.pos.board,
-    to = (m >>> 6) & 63;
-  const captured = (m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7;
-  const i = (board[m & 63] << 9) | (to << 3) | captured,
+    to = (m >>> TO_SHIFT) & SQUARE_MASK;
+  const captured = (m & MOVE_TYPE_MASK) === EN_PASSANT ? PAWN : board[to] & 7;
+  const i = (board[m & SQUARE_MASK] << CAPTURE_PIECE_SHIFT) | (to << CAPTURE_TO_SHIFT) | captured,
     ab = b < 0 ? -b : b,
     c = s.h.capture;
   c[i] += b - (((c[i] * ab) / CAPTURE_HISTORY_MAX) | 0);
@@ -121,17 +126,22 @@ export function updateStats(
     ct = s.capturesTried,
     base = slot * TRIED_SIZE;
   if (!isTactical(s.pos, bestMove)) {
-    updateQuiet(s, bestMove, (board[bestMove & 63] << 6) | ((bestMove >>> 6) & 63), sp, b);
+    updateQuiet(s, bestMove, pieceTo(board, bestMove), sp, b);
     const k = s.h.killers;
     if (k[2 * ply] !== bestMove) {
       k[2 * ply + 1] = k[2 * ply];
       k[2 * ply] = bestMove;
     }
-    if (s.ssMove[sp - 1] !== 0) s.h.counter[s.ssCont[sp - 1] >> 10] = bestMove;
+    if (s.ssMove[sp - 1] !== 0) s.h.counter[s.ssCont[sp - 1] >> CONT_ROW_SHIFT] = bestMove;
     for (let i = 0; i < quiets; i++) {
       const m = qt[base + i];
-      updateQuiet(s, m, (board[m & 63] << 6) | ((m >>> 6) & 63), sp, -b);
+      updateQuiet(s, m, pieceTo(board, m), sp, -b);
     }
   } else updateCapture(s, bestMove, b);
   for (let i = 0; i < captures; i++) updateCapture(s, ct[base + i], -b);
+}
+
+/** The piece-to key of move m on `board` (before m is played): (piece << SQUARE_BITS) | to. */
+export function pieceTo(board: Uint8Array, m: number): number {
+  return (board[m & SQUARE_MASK] << SQUARE_BITS) | ((m >>> TO_SHIFT) & SQUARE_MASK);
 }
