@@ -38,6 +38,7 @@ import {
 import { isTactical } from './movepick';
 import type { SearchHooks, SearchInfo, SearchResult, Searcher } from './search';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
+import { STACK_OFFSET } from './stack';
 import type { SearchLimits } from './time';
 
 const PV_STRIDE = MAX_PLY + 1;
@@ -292,8 +293,8 @@ export class RootDriver {
       const gives = givesCheck(pos, m),
         tactical = isTactical(pos, m);
       const newDepth = depth - 1 + (P.CheckExt !== 0 && gives ? 1 : 0);
-      s.ssMove[4] = m;
-      s.ssCont[4] = ((board[moveFrom(m)] << SQUARE_BITS) | moveTo(m)) << CONT_ROW_SHIFT;
+      s.ss.move[STACK_OFFSET] = m;
+      s.ss.cont[STACK_OFFSET] = ((board[moveFrom(m)] << SQUARE_BITS) | moveTo(m)) << CONT_ROW_SHIFT;
       s.pvLen[1] = 1;
       const before = s.nodes;
       s.play(m);

@@ -3,8 +3,8 @@
  * variation search (alphaBeta) and a quiescence search (qsearch), after Stockfish's
  * search.cpp, with Ethereal's and Berserk's simpler forms where they read better.
  *
- * Nothing allocates per node: per-ply values live in typed arrays indexed by
- * `ply + 4` (so ply - 4 is always a valid index), move lists are slices of one
+ * Nothing allocates per node: per-ply values live in the search stack (stack.ts,
+ * slot ply + STACK_OFFSET), move lists are slices of one
  * Int32Array, the TT answers through fields, and the pickers are made once.
  */
 import {
@@ -78,6 +78,7 @@ import { scoreFromTT, scoreToTT, type TranspositionTable } from './tt';
 import { TimeBounds, type SearchLimits } from './time';
 import { RootDriver } from './root';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
+import { SearchStack, STACK_OFFSET } from './stack';
 import { bonus, corrected, pieceTo, updateCorrection, updatePrior, updateQuiet, updateStats } from './stats';
 
 /** Options of a Searcher beside the SEARCH_PARAMS. */
@@ -163,13 +164,8 @@ export class Searcher {
   // ---- The position being searched (a placeholder until the first search).
   pos: Position;
 
-  // ---- Per-ply stack, index ply + 4.
-  readonly ssStaticEval = new Int32Array(MAX_PLY + 8);
-  readonly ssMove = new Int32Array(MAX_PLY + 8);
-  /** Continuation-history row offset of the move played at this ply ((piece << 6 | to) << 10; 0 for none). */
-  readonly ssCont = new Int32Array(MAX_PLY + 8);
-  readonly ssExcluded = new Int32Array(MAX_PLY + 8);
-  readonly ssDoubleExt = new Int32Array(MAX_PLY + 8);
+  /** The per-ply values of the line being searched (stack.ts). */
+  readonly ss = new SearchStack();
 
   // ---- Principal variations: row p holds the line from ply p (pvLen[p] is its end).
   readonly pv = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
@@ -268,11 +264,7 @@ export class Searcher {
     this.stopped = false;
     this.seldepth = 0;
     this.nmpMinPly = 0;
-    this.ssStaticEval.fill(VALUE_NONE);
-    this.ssMove.fill(0);
-    this.ssCont.fill(0);
-    this.ssExcluded.fill(0);
-    this.ssDoubleExt.fill(0);
+    this.ss.reset();
     this.h.killers.fill(0);
     for (let i = 0; i < pk.length; i++) {
       pk[i].useCont = this.params.ContHist;
@@ -402,12 +394,13 @@ export class Searcher {
   /** Step 7 of alphaBeta: the null-move search and its verification; VALUE_NONE when it does not cut. */
   private nullMove(beta: number, depth: number, ev: number, cutNode: boolean, ply: number): number {
     const P = this.params,
-      sp = ply + 4;
+      sp = ply + STACK_OFFSET,
+      ss = this.ss;
     let dr = ((ev - beta) / P.NmpEvalDiv) | 0;
     if (dr > P.NmpEvalMax) dr = P.NmpEvalMax;
     const R = P.NmpBase + ((depth / P.NmpDepthDiv) | 0) + dr;
-    this.ssMove[sp] = 0;
-    this.ssCont[sp] = 0;
+    ss.move[sp] = 0;
+    ss.cont[sp] = 0;
     this.playNull();
     const v = 0 - this.alphaBeta(0 - beta, 1 - beta, depth - R, !cutNode, ply + 1);
     this.unplayNull();
@@ -436,12 +429,13 @@ export class Searcher {
     picker: MovePicker,
   ): number {
     const pos = this.pos,
-      sp = ply + 4,
+      sp = ply + STACK_OFFSET,
+      ss = this.ss,
       st = pos.st;
     picker.initProbCut(ttMove, pcBeta - staticEval);
     for (let m = picker.next(); m !== 0; m = picker.next()) {
-      this.ssMove[sp] = m;
-      this.ssCont[sp] = pieceTo(pos.board, m) << CONT_ROW_SHIFT;
+      ss.move[sp] = m;
+      ss.cont[sp] = pieceTo(pos.board, m) << CONT_ROW_SHIFT;
       this.play(m);
       let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
       if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - PROBCUT_REDUCTION, !cutNode, ply + 1);
@@ -472,11 +466,12 @@ export class Searcher {
     ply: number,
   ): number {
     const P = this.params,
-      sp = ply + 4;
-    this.ssExcluded[sp] = m;
+      sp = ply + STACK_OFFSET,
+      ss = this.ss;
+    ss.excluded[sp] = m;
     const v = this.alphaBeta(sBeta - 1, sBeta, (depth - 1) >> 1, cutNode, ply);
-    this.ssExcluded[sp] = 0;
-    if (v < sBeta) return !pvNode && v < sBeta - P.DoubleExtMargin && this.ssDoubleExt[sp - 1] < P.DoubleExtMax ? 2 : 1;
+    ss.excluded[sp] = 0;
+    if (v < sBeta) return !pvNode && v < sBeta - P.DoubleExtMargin && ss.doubleExt[sp - 1] < P.DoubleExtMax ? 2 : 1;
     if (sBeta >= beta) return MULTI_CUT;
     return ttScore >= beta || cutNode ? -1 : 0;
   }
@@ -494,7 +489,8 @@ export class Searcher {
       P = this.params,
       tt = this.tt,
       st = pos.st,
-      sp = ply + 4;
+      sp = ply + STACK_OFFSET,
+      ss = this.ss;
     if (this.stopped) return 0;
     if (++this.nodes >= this.nextCheck) this.checkLimits();
     const inCheck = (st.checkersLo | st.checkersHi) !== 0;
@@ -516,7 +512,7 @@ export class Searcher {
     }
 
     // Step 3. Transposition table lookup (none in a singular verification search).
-    const excluded = this.ssExcluded[sp];
+    const excluded = ss.excluded[sp];
     const keyLo = st.keyLo,
       keyHi = st.keyHi;
     const ttHit = excluded === 0 && tt.probe(keyLo, keyHi);
@@ -547,25 +543,25 @@ export class Searcher {
       ev = VALUE_NONE,
       improving = false;
     if (inCheck) {
-      this.ssStaticEval[sp] = VALUE_NONE;
+      ss.staticEval[sp] = VALUE_NONE;
     } else if (excluded !== 0) {
-      staticEval = ev = this.ssStaticEval[sp];
+      staticEval = ev = ss.staticEval[sp];
     } else {
       rawEval = ttEval !== VALUE_NONE ? ttEval : evaluate(pos, this.evalContext);
       if (!ttHit) tt.store(keyLo, keyHi, VALUE_NONE, rawEval, DEPTH_NONE, BOUND_NONE, 0, ttPv ? 1 : 0);
       staticEval = ev = corrected(this, rawEval);
-      this.ssStaticEval[sp] = staticEval;
+      ss.staticEval[sp] = staticEval;
       if (ttScore !== VALUE_NONE && (ttBound & (ttScore > ev ? BOUND_LOWER : BOUND_UPPER)) !== 0) ev = ttScore;
     }
     if (!inCheck && P.Improving !== 0) {
-      const e2 = this.ssStaticEval[sp - 2];
+      const e2 = ss.staticEval[sp - 2];
       if (e2 !== VALUE_NONE) improving = staticEval > e2;
       else {
-        const e4 = this.ssStaticEval[sp - 4];
+        const e4 = ss.staticEval[sp - 4];
         improving = e4 !== VALUE_NONE && staticEval > e4;
       }
     }
-    this.ssDoubleExt[sp] = this.ssDoubleExt[sp - 1];
+    ss.doubleExt[sp] = ss.doubleExt[sp - 1];
 
     if (!pvNode && !inCheck && excluded === 0) {
       // Step 5. Razoring: far below alpha, only captures can save the node.
@@ -590,7 +586,7 @@ export class Searcher {
         ev >= beta &&
         staticEval >= beta - P.NmpMargin * depth + P.NmpBaseMargin &&
         depth >= NMP_MIN_DEPTH &&
-        this.ssMove[sp - 1] !== 0 &&
+        ss.move[sp - 1] !== 0 &&
         ply >= this.nmpMinPly &&
         beta > VALUE_MATED_IN_MAX_PLY &&
         this.hasNonPawn()
@@ -627,10 +623,10 @@ export class Searcher {
     const board = pos.board,
       h = this.h,
       killers = h.killers;
-    const prevMove = this.ssMove[sp - 1];
-    const counter = prevMove !== 0 ? h.counter[this.ssCont[sp - 1] >> CONT_ROW_SHIFT] : 0;
-    const c1 = this.ssCont[sp - 1],
-      c2 = this.ssCont[sp - 2];
+    const prevMove = ss.move[sp - 1];
+    const counter = prevMove !== 0 ? h.counter[ss.cont[sp - 1] >> CONT_ROW_SHIFT] : 0;
+    const c1 = ss.cont[sp - 1],
+      c2 = ss.cont[sp - 2];
     picker.initMain(ttMove, killers[2 * ply], killers[2 * ply + 1], counter, c1, c2, inCheck, depth);
     const ttMoveOk = picker.ttMove;
     const ttCapture = ttMoveOk !== 0 && isTactical(pos, ttMoveOk);
@@ -720,12 +716,12 @@ export class Searcher {
         (picker.seeFloor >= 0 || see(pos, m, 0))
       )
         extension = 1;
-      this.ssDoubleExt[sp] = this.ssDoubleExt[sp - 1] + (extension >= 2 ? 1 : 0);
+      ss.doubleExt[sp] = ss.doubleExt[sp - 1] + (extension >= 2 ? 1 : 0);
       newDepth += extension;
 
       // Step 13. Make the move.
-      this.ssMove[sp] = m;
-      this.ssCont[sp] = pc << CONT_ROW_SHIFT;
+      ss.move[sp] = m;
+      ss.cont[sp] = pc << CONT_ROW_SHIFT;
       this.play(m);
 
       // Step 14. Late move reductions, then the full-depth and PV searches.
@@ -787,7 +783,7 @@ export class Searcher {
     ) {
       // Every reply failed low: the opponent's quiet move here was good; reward it (Stockfish's prior countermove bonus).
       const k = 1 + (depth > PRIOR_BONUS_DEPTH ? 1 : 0) + (pvNode || cutNode ? 1 : 0);
-      updatePrior(this, prevMove, this.ssCont[sp - 1] >> CONT_ROW_SHIFT, sp, (k * bonus(this, depth)) >> 1);
+      updatePrior(this, prevMove, ss.cont[sp - 1] >> CONT_ROW_SHIFT, sp, (k * bonus(this, depth)) >> 1);
     }
 
     // Step 18. Correction history and the TT.
@@ -815,7 +811,8 @@ export class Searcher {
       P = this.params,
       tt = this.tt,
       st = pos.st,
-      sp = ply + 4;
+      sp = ply + STACK_OFFSET,
+      ss = this.ss;
     if (this.stopped) return 0;
     if (++this.nodes >= this.nextCheck) this.checkLimits();
     if (pvNode) {
@@ -860,8 +857,8 @@ export class Searcher {
       futilityBase = staticEval + P.QsFutMargin;
     }
 
-    const picker = this.pickers[2 * ply + (this.ssExcluded[sp] !== 0 ? 1 : 0)];
-    picker.initQs(ttMove, this.ssCont[sp - 1], this.ssCont[sp - 2], inCheck);
+    const picker = this.pickers[2 * ply + (ss.excluded[sp] !== 0 ? 1 : 0)];
+    picker.initQs(ttMove, ss.cont[sp - 1], ss.cont[sp - 2], inCheck);
     const board = pos.board;
     let bestMove = 0;
     for (let m = picker.next(); m !== 0; m = picker.next()) {
@@ -885,8 +882,8 @@ export class Searcher {
         }
         if (!seeOk && !see(pos, m, P.QsSeeMargin)) continue;
       }
-      this.ssMove[sp] = m;
-      this.ssCont[sp] = ((board[m & SQUARE_MASK] << SQUARE_BITS) | to) << CONT_ROW_SHIFT;
+      ss.move[sp] = m;
+      ss.cont[sp] = ((board[m & SQUARE_MASK] << SQUARE_BITS) | to) << CONT_ROW_SHIFT;
       if (useTT) this.play(m);
       else this.playNoProbe(m);
       const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode);

@@ -1,8 +1,7 @@
 /**
  * The search's statistics updates: the correction of the static eval, and the
- * history, killer and counter-move updates after a node (gravity: h += bonus -
- * h * |bonus| / max keeps every value within its bound). Plain functions of the
- * Searcher, so search.ts keeps to the search itself.
+ * history, killer and counter-move updates after a node (every history update is
+ * gravity's). Plain functions of the Searcher, so search.ts keeps to the search itself.
  */
 import { PAWN } from '@tempo-chess/bitboard';
 import { EN_PASSANT, FROM_TO_MASK, MOVE_TYPE_MASK, SQUARE_MASK, TO_SHIFT } from '@tempo-chess/position';
@@ -28,6 +27,7 @@ import {
 } from './constants';
 import { isTactical } from './movepick';
 import type { Searcher } from './search';
+import { STACK_OFFSET } from './stack';
 
 /** The correction weights are per mille. */
 const PER_MILLE = 1000;
@@ -73,29 +73,34 @@ export function bonus(s: Searcher, depth: number): number {
   return b > P.HistBonusMax ? P.HistBonusMax : b < HIST_BONUS_MIN ? HIST_BONUS_MIN : b;
 }
 
-/** Gravity updates of the quiet histories of move m (piece code pc = piece << 6 | to) at stack index sp. */
-export function updateQuiet(s: Searcher, m: number, pc: number, sp: number, b: number): void {
-  const mh = s.h.main,
-    ch = s.h.cont;
-  const i = (s.pos.side << SIDE_SHIFT) | (m & FROM_TO_MASK),
-    ab = b < 0 ? -b : b;
-  mh[i] += b - (((mh[i] * ab) / HISTORY_MAX) | 0);
-  const c1 = s.ssCont[sp - 1] + pc,
-    c2 = s.ssCont[sp - 2] + pc;
-  ch[c1] += b - (((ch[c1] * ab) / CONT_HISTORY_MAX) | 0);
-  ch[c2] += b - (((ch[c2] * ab) / CONT_HISTORY_MAX) | 0);
+/**
+ * The gravity update of entry i of a history table by bonus b (ab = |b|):
+ * h += b - h * |b| / max, which moves h toward +-max and keeps |h| within max.
+ */
+export function gravity(t: Int16Array, i: number, b: number, ab: number, max: number): void {
+  t[i] += b - (((t[i] * ab) / max) | 0);
 }
 
-/** Bonus for the opponent's quiet move that led to a fail-low node: their butterfly and continuation histories. */
+/** Gravity updates of the quiet histories of move m (piece-to key pc, see pieceTo) at stack slot sp. */
+export function updateQuiet(s: Searcher, m: number, pc: number, sp: number, b: number): void {
+  const cont = s.ss.cont,
+    ch = s.h.cont,
+    ab = b < 0 ? -b : b;
+  gravity(s.h.main, (s.pos.side << SIDE_SHIFT) | (m & FROM_TO_MASK), b, ab, HISTORY_MAX);
+  gravity(ch, cont[sp - 1] + pc, b, ab, CONT_HISTORY_MAX);
+  gravity(ch, cont[sp - 2] + pc, b, ab, CONT_HISTORY_MAX);
+}
+
+/**
+ * Bonus b (> 0) for the opponent's quiet move that led to a fail-low node: their butterfly
+ * and continuation histories.
+ */
 export function updatePrior(s: Searcher, m: number, pc: number, sp: number, b: number): void {
-  const mh = s.h.main,
+  const cont = s.ss.cont,
     ch = s.h.cont;
-  const i = ((s.pos.side ^ 1) << SIDE_SHIFT) | (m & FROM_TO_MASK);
-  mh[i] += b - (((mh[i] * b) / HISTORY_MAX) | 0);
-  const c1 = s.ssCont[sp - 2] + pc,
-    c2 = s.ssCont[sp - 3] + pc;
-  ch[c1] += b - (((ch[c1] * b) / CONT_HISTORY_MAX) | 0);
-  ch[c2] += b - (((ch[c2] * b) / CONT_HISTORY_MAX) | 0);
+  gravity(s.h.main, ((s.pos.side ^ 1) << SIDE_SHIFT) | (m & FROM_TO_MASK), b, b, HISTORY_MAX);
+  gravity(ch, cont[sp - 2] + pc, b, b, CONT_HISTORY_MAX);
+  gravity(ch, cont[sp - 3] + pc, b, b, CONT_HISTORY_MAX);
 }
 
 /** Gravity update of the capture history of m. */
@@ -103,10 +108,8 @@ export function updateCapture(s: Searcher, m: number, b: number): void {
   const board = s.pos.board,
     to = (m >>> TO_SHIFT) & SQUARE_MASK;
   const captured = (m & MOVE_TYPE_MASK) === EN_PASSANT ? PAWN : board[to] & 7;
-  const i = (board[m & SQUARE_MASK] << CAPTURE_PIECE_SHIFT) | (to << CAPTURE_TO_SHIFT) | captured,
-    ab = b < 0 ? -b : b,
-    c = s.h.capture;
-  c[i] += b - (((c[i] * ab) / CAPTURE_HISTORY_MAX) | 0);
+  const i = (board[m & SQUARE_MASK] << CAPTURE_PIECE_SHIFT) | (to << CAPTURE_TO_SHIFT) | captured;
+  gravity(s.h.capture, i, b, b < 0 ? -b : b, CAPTURE_HISTORY_MAX);
 }
 
 /** Histories, killers and counter move after bestMove raised alpha at a node with the tried lists of slot. */
@@ -119,7 +122,7 @@ export function updateStats(
   quiets: number,
   captures: number,
 ): void {
-  const sp = ply + 4,
+  const sp = ply + STACK_OFFSET,
     board = s.pos.board,
     b = bonus(s, depth);
   const qt = s.quietsTried,
@@ -132,7 +135,7 @@ export function updateStats(
       k[2 * ply + 1] = k[2 * ply];
       k[2 * ply] = bestMove;
     }
-    if (s.ssMove[sp - 1] !== 0) s.h.counter[s.ssCont[sp - 1] >> CONT_ROW_SHIFT] = bestMove;
+    if (s.ss.move[sp - 1] !== 0) s.h.counter[s.ss.cont[sp - 1] >> CONT_ROW_SHIFT] = bestMove;
     for (let i = 0; i < quiets; i++) {
       const m = qt[base + i];
       updateQuiet(s, m, pieceTo(board, m), sp, -b);
