@@ -208,6 +208,7 @@ export class MovePicker {
   }
 
   /** The next move, or 0 when none is left. */
+  // eslint-disable-next-line max-lines-per-function -- one switch over the stages in order, as Stockfish's next_move
   next(): number {
     const pos = this.pos,
       moves = this.moves,

@@ -32,11 +32,13 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'MateDistance', value: 1, min: 0, max: 1 }, // mate distance pruning
   { name: 'QsFutility', value: 1, min: 0, max: 1 }, // futility and SEE pruning in quiescence
   { name: 'QsTT', value: 1, min: 0, max: 1 }, // quiescence probes and stores the TT (0: neither, as Lozza 2)
-  { name: 'Prefetch', value: 1, min: 0, max: 1 }, // touch the child's TT bucket right after a move (speed only: same nodes)
+  // Prefetch: touch the child's TT bucket right after a move (speed only: same nodes).
+  { name: 'Prefetch', value: 1, min: 0, max: 1 },
   { name: 'ContHist', value: 1, min: 0, max: 1 }, // continuation histories in quiet ordering and LMR
   { name: 'Improving', value: 1, min: 0, max: 1 }, // the improving flag in RFP, LMP and LMR
   { name: 'PriorBonus', value: 1, min: 0, max: 1 }, // history bonus for the opponent's quiet move at a fail-low node
-  { name: 'Threats', value: 1, min: 0, max: 1 }, // quiet ordering: a bonus for moving a piece out of attack by a lesser piece, a malus for moving into one
+  // Threats: quiet ordering's bonus for moving a piece out of attack by a lesser piece, malus for moving into one.
+  { name: 'Threats', value: 1, min: 0, max: 1 },
 
   // ---- Aspiration windows of AspDelta around the average score from depth AspDepth.
   { name: 'AspDelta', value: 16, min: 5, max: 100 },

@@ -345,7 +345,10 @@ export class RootDriver {
     return best;
   }
 
-  /** The legal root moves (restricted to searchMoves when that leaves any), TT move first, then captures by MVV-LVA, then quiets by history. */
+  /**
+   * The legal root moves (restricted to searchMoves when that leaves any), TT move first,
+   * then captures by MVV-LVA, then quiets by history.
+   */
   private setupRootMoves(searchMoves: number[] | undefined): void {
     const s = this.s,
       pos = s.pos,

@@ -391,6 +391,52 @@ export class Searcher {
     this.pvLen[ply] = end > ply + 1 ? end : ply + 1;
   }
 
+  /**
+   * Steps 5 to 7 of alphaBeta at a non-PV node not in check: razoring, reverse futility
+   * and null move. Returns the node's score when one of them ends it, else VALUE_NONE.
+   */
+  private shallowPrune(
+    alpha: number,
+    beta: number,
+    depth: number,
+    ev: number,
+    staticEval: number,
+    improving: boolean,
+    cutNode: boolean,
+    ply: number,
+  ): number {
+    const P = this.params;
+    // Step 5. Razoring: far below alpha, only captures can save the node.
+    if (P.Razoring !== 0 && depth <= P.RazorDepth && ev + P.RazorBase + P.RazorMult * depth * depth < alpha) {
+      const v = this.qsearch(alpha - 1, alpha, ply, false);
+      if (v < alpha && v > VALUE_MATED_IN_MAX_PLY) return v;
+    }
+
+    // Step 6. Reverse futility pruning: far enough above beta, trust the eval.
+    if (
+      P.Futility !== 0 &&
+      depth < P.RfpDepth &&
+      ev < VALUE_MATE_IN_MAX_PLY &&
+      beta > VALUE_MATED_IN_MAX_PLY &&
+      ev - P.RfpMargin * (depth - (improving ? 1 : 0)) >= beta
+    )
+      return ev;
+
+    // Step 7. Null move pruning, verified at high depth.
+    if (
+      P.NullMove !== 0 &&
+      ev >= beta &&
+      staticEval >= beta - P.NmpMargin * depth + P.NmpBaseMargin &&
+      depth >= NMP_MIN_DEPTH &&
+      this.ss.move[ply + STACK_OFFSET - 1] !== 0 &&
+      ply >= this.nmpMinPly &&
+      beta > VALUE_MATED_IN_MAX_PLY &&
+      this.hasNonPawn()
+    )
+      return this.nullMove(beta, depth, ev, cutNode, ply);
+    return VALUE_NONE;
+  }
+
   /** Step 7 of alphaBeta: the null-move search and its verification; VALUE_NONE when it does not cut. */
   private nullMove(beta: number, depth: number, ev: number, cutNode: boolean, ply: number): number {
     const P = this.params,
@@ -415,23 +461,31 @@ export class Searcher {
     return w >= beta ? v : VALUE_NONE;
   }
 
-  /** Step 9 of alphaBeta: captures that beat pcBeta in qsearch and then a reduced search; VALUE_NONE when none. */
+  /**
+   * Step 9 of alphaBeta: captures that beat beta + ProbCutMargin in qsearch and then in a
+   * reduced search, unless the TT entry already says they will not; VALUE_NONE when none.
+   */
   private probCut(
     beta: number,
-    pcBeta: number,
     depth: number,
+    improving: boolean,
     staticEval: number,
     rawEval: number,
     ttMove: number,
+    ttScore: number,
+    ttDepth: number,
     ttPv: boolean,
     cutNode: boolean,
     ply: number,
     picker: MovePicker,
   ): number {
-    const pos = this.pos,
+    const P = this.params,
+      pos = this.pos,
       sp = ply + STACK_OFFSET,
       ss = this.ss,
       st = pos.st;
+    const pcBeta = beta + P.ProbCutMargin - (improving ? P.ProbCutImproving : 0);
+    if (ttScore !== VALUE_NONE && ttDepth >= depth - TT_DEPTH_MARGIN && ttScore < pcBeta) return VALUE_NONE;
     picker.initProbCut(ttMove, pcBeta - staticEval);
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       ss.move[sp] = m;
@@ -450,10 +504,105 @@ export class Searcher {
     return VALUE_NONE;
   }
 
+  /** Whether the static eval at stack slot sp beats the one two plies back (else four, else false). */
+  private improvingAt(sp: number, staticEval: number): boolean {
+    const se = this.ss.staticEval,
+      e2 = se[sp - 2];
+    if (e2 !== VALUE_NONE) return staticEval > e2;
+    const e4 = se[sp - 4];
+    return e4 !== VALUE_NONE && staticEval > e4;
+  }
+
   /**
-   * Step 12 of alphaBeta: the singular test of the TT move m (search the node without
-   * it below sBeta). Returns the extension (2, 1, 0 or -1), or MULTI_CUT when even
-   * without m the node beats beta (the caller returns sBeta).
+   * Step 11 of alphaBeta: late move pruning, SEE pruning of captures and checks, and
+   * history, futility and SEE pruning of quiets. Returns VALUE_NONE when move m is to be
+   * searched, else the node's best value after skipping it (futility may raise it).
+   */
+  private pruneMove(
+    m: number,
+    capture: boolean,
+    gives: boolean,
+    history: number,
+    r1024: number,
+    depth: number,
+    moveCount: number,
+    lmpLimit: number,
+    alpha: number,
+    staticEval: number,
+    bestValue: number,
+    inCheck: boolean,
+    picker: MovePicker,
+  ): number {
+    const P = this.params,
+      pos = this.pos;
+    // Late move pruning: from here on the picker yields no quiet but checks (the quiets not
+    // generated yet come unscored), this move is still tried when it is a quiet check, and
+    // evasions (not staged) are pruned here. Unlike Stockfish's moveCountPruning, quiet
+    // checks stay: dropping them loses a mate in 2 that the search otherwise finds in 306 nodes.
+    if (P.Futility !== 0 && moveCount >= lmpLimit) {
+      picker.skipQuiets = true;
+      if (!capture && !gives) return bestValue;
+    }
+    let lmrDepth = depth - 1 - (r1024 >> LMR_SHIFT);
+    if (capture || gives) {
+      const t = 0 - P.SeeCaptureMult * depth;
+      return P.SEEPruning !== 0 && picker.seeFloor < t && !see(pos, m, t) ? bestValue : VALUE_NONE;
+    }
+    if (P.HistPruning !== 0 && lmrDepth < P.HistPruneDepth && history < -P.HistPruneMult * depth) return bestValue;
+    lmrDepth += (history / P.LmrHistDiv) | 0;
+    if (lmrDepth < 0) lmrDepth = 0;
+    if (P.Futility !== 0 && !inCheck && lmrDepth < P.FutDepth) {
+      const fv = staticEval + P.FutBase + P.FutMult * lmrDepth;
+      if (fv <= alpha) return bestValue < fv && fv < VALUE_MATE_IN_MAX_PLY ? fv : bestValue;
+    }
+    if (P.SEEPruning !== 0 && !see(pos, m, 0 - P.SeeQuietMult * lmrDepth * lmrDepth)) return bestValue;
+    return VALUE_NONE;
+  }
+
+  /** The singular search's bound for a TT score at `depth`. */
+  private singularBeta(ttScore: number, depth: number): number {
+    return ttScore - ((this.params.SingularMult * depth) >> 4);
+  }
+
+  /**
+   * Step 12 of alphaBeta: the extension of move m: singular (with double, negative and
+   * multi-cut) for the TT move, else the check extension. Returns MULTI_CUT when the node
+   * fails high without the TT move (the caller returns singularBeta).
+   */
+  private extension(
+    m: number,
+    gives: boolean,
+    isTTMove: boolean,
+    beta: number,
+    depth: number,
+    ttScore: number,
+    ttBound: number,
+    ttDepth: number,
+    cutNode: boolean,
+    pvNode: boolean,
+    ply: number,
+    picker: MovePicker,
+  ): number {
+    const P = this.params,
+      inReach = ply < EXTENSION_PLY_FACTOR * this.rootDepth;
+    if (
+      P.Singular !== 0 &&
+      isTTMove &&
+      depth >= P.SingularDepth &&
+      inReach &&
+      ttScore !== VALUE_NONE &&
+      ttScore < VALUE_MATE_IN_MAX_PLY &&
+      ttScore > VALUE_MATED_IN_MAX_PLY &&
+      (ttBound & BOUND_LOWER) !== 0 &&
+      ttDepth >= depth - TT_DEPTH_MARGIN
+    )
+      return this.singular(m, this.singularBeta(ttScore, depth), beta, ttScore, depth, cutNode, pvNode, ply);
+    return P.CheckExt !== 0 && gives && inReach && (picker.seeFloor >= 0 || see(this.pos, m, 0)) ? 1 : 0;
+  }
+
+  /**
+   * The singular test of the TT move m (search the node without it below sBeta). Returns
+   * the extension (2, 1, 0 or -1), or MULTI_CUT when even without m the node beats beta.
    */
   private singular(
     m: number,
@@ -477,10 +626,94 @@ export class Searcher {
   }
 
   /**
+   * Step 14 of alphaBeta: the late move reduction of a move, in 1/1024 plies, from the
+   * table's r1024 adjusted by the node and the move.
+   */
+  private reduction(
+    r1024: number,
+    history: number,
+    capture: boolean,
+    gives: boolean,
+    ttCapture: boolean,
+    improving: boolean,
+    ttPv: boolean,
+    cutNode: boolean,
+  ): number {
+    const P = this.params;
+    let r = r1024;
+    if (!improving) r += P.LmrNotImproving;
+    if (ttPv) r -= P.LmrTtPv;
+    if (cutNode) r += P.LmrCutNode;
+    if (ttCapture && !capture) r += P.LmrTtCapture;
+    if (gives) r -= P.LmrCheck;
+    if (!capture) r -= ((history * LMR_GRAIN) / P.LmrHistDiv) | 0;
+    return r;
+  }
+
+  /**
+   * Step 17 of alphaBeta after a node with moves: the histories, killers and counter move
+   * of the best move, or the prior countermove bonus when every move failed low.
+   */
+  private updateNodeStats(
+    bestMove: number,
+    depth: number,
+    pvNode: boolean,
+    cutNode: boolean,
+    ply: number,
+    slot: number,
+    quietCount: number,
+    captureCount: number,
+  ): void {
+    const sp = ply + STACK_OFFSET,
+      prevMove = this.ss.move[sp - 1];
+    if (bestMove !== 0) updateStats(this, bestMove, depth, ply, slot, quietCount, captureCount);
+    else if (
+      this.params.PriorBonus !== 0 &&
+      prevMove !== 0 &&
+      this.pos.st.captured === 0 &&
+      moveType(prevMove) === NORMAL
+    ) {
+      // Every reply failed low: the opponent's quiet move here was good; reward it
+      // (Stockfish's prior countermove bonus).
+      const k = 1 + (depth > PRIOR_BONUS_DEPTH ? 1 : 0) + (pvNode || cutNode ? 1 : 0);
+      updatePrior(this, prevMove, this.ss.cont[sp - 1] >> CONT_ROW_SHIFT, sp, (k * bonus(this, depth)) >> 1);
+    }
+  }
+
+  /** Step 18 of alphaBeta (not in a singular search): the correction histories and the TT entry. */
+  private storeNode(
+    bestValue: number,
+    bestMove: number,
+    beta: number,
+    depth: number,
+    ply: number,
+    staticEval: number,
+    rawEval: number,
+    inCheck: boolean,
+    pvNode: boolean,
+    ttPv: boolean,
+  ): void {
+    const st = this.pos.st;
+    const bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
+    if (
+      this.params.CorrHist !== 0 &&
+      !inCheck &&
+      (bestMove === 0 || !isTactical(this.pos, bestMove)) &&
+      !(bound === BOUND_LOWER && bestValue <= staticEval) &&
+      !(bound === BOUND_UPPER && bestValue >= staticEval)
+    )
+      updateCorrection(this, bestValue - staticEval, depth);
+    this.tt.store(st.keyLo, st.keyHi, scoreToTT(bestValue, ply), rawEval, depth, bound, bestMove, ttPv ? 1 : 0);
+  }
+
+  /**
    * The principal variation search of a node at `ply` (>= 1) to `depth`: returns a
    * score within or at the bounds of (alpha, beta). `cutNode` marks nodes expected
    * to fail high.
    */
+  // The steps share the node's state (TT entry, evals, window, move counts) as locals, as in Stockfish's
+  // search(); the steps that need only their arguments are the methods above.
+  // eslint-disable-next-line max-lines-per-function -- the steps share the node's locals, as Stockfish's search()
   alphaBeta(alpha: number, beta: number, depth: number, cutNode: boolean, ply: number): number {
     const pvNode = beta - alpha > 1;
     // Step 1. Quiescence at the horizon.
@@ -504,18 +737,14 @@ export class Searcher {
     if (this.isDrawn(inCheck)) return VALUE_DRAW;
     if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : corrected(this, evaluate(pos, this.evalContext));
     if (P.MateDistance !== 0) {
-      const lo = -VALUE_MATE + ply,
-        hi = VALUE_MATE - ply - 1;
-      if (alpha < lo) alpha = lo;
-      if (beta > hi) beta = hi;
+      if (alpha < -VALUE_MATE + ply) alpha = -VALUE_MATE + ply;
+      if (beta > VALUE_MATE - ply - 1) beta = VALUE_MATE - ply - 1;
       if (alpha >= beta) return alpha;
     }
 
     // Step 3. Transposition table lookup (none in a singular verification search).
     const excluded = ss.excluded[sp];
-    const keyLo = st.keyLo,
-      keyHi = st.keyHi;
-    const ttHit = excluded === 0 && tt.probe(keyLo, keyHi);
+    const ttHit = excluded === 0 && tt.probe(st.keyLo, st.keyHi);
     const ttMove = ttHit ? tt.hitMove : 0;
     const ttScore = ttHit ? scoreFromTT(tt.hitScore, ply) : VALUE_NONE;
     const ttDepth = ttHit ? tt.hitDepth : DEPTH_NONE;
@@ -540,60 +769,22 @@ export class Searcher {
     // Step 4. Static evaluation, corrected; the TT score refines it when its bound allows.
     let rawEval = VALUE_NONE,
       staticEval = VALUE_NONE,
-      ev = VALUE_NONE,
-      improving = false;
-    if (inCheck) {
-      ss.staticEval[sp] = VALUE_NONE;
-    } else if (excluded !== 0) {
-      staticEval = ev = ss.staticEval[sp];
-    } else {
+      ev = VALUE_NONE;
+    if (inCheck) ss.staticEval[sp] = VALUE_NONE;
+    else if (excluded !== 0) staticEval = ev = ss.staticEval[sp];
+    else {
       rawEval = ttEval !== VALUE_NONE ? ttEval : evaluate(pos, this.evalContext);
-      if (!ttHit) tt.store(keyLo, keyHi, VALUE_NONE, rawEval, DEPTH_NONE, BOUND_NONE, 0, ttPv ? 1 : 0);
-      staticEval = ev = corrected(this, rawEval);
-      ss.staticEval[sp] = staticEval;
+      if (!ttHit) tt.store(st.keyLo, st.keyHi, VALUE_NONE, rawEval, DEPTH_NONE, BOUND_NONE, 0, ttPv ? 1 : 0);
+      staticEval = ev = ss.staticEval[sp] = corrected(this, rawEval);
       if (ttScore !== VALUE_NONE && (ttBound & (ttScore > ev ? BOUND_LOWER : BOUND_UPPER)) !== 0) ev = ttScore;
     }
-    if (!inCheck && P.Improving !== 0) {
-      const e2 = ss.staticEval[sp - 2];
-      if (e2 !== VALUE_NONE) improving = staticEval > e2;
-      else {
-        const e4 = ss.staticEval[sp - 4];
-        improving = e4 !== VALUE_NONE && staticEval > e4;
-      }
-    }
+    const improving = !inCheck && P.Improving !== 0 && this.improvingAt(sp, staticEval);
     ss.doubleExt[sp] = ss.doubleExt[sp - 1];
 
+    // Steps 5 to 7. Razoring, reverse futility, null move.
     if (!pvNode && !inCheck && excluded === 0) {
-      // Step 5. Razoring: far below alpha, only captures can save the node.
-      if (P.Razoring !== 0 && depth <= P.RazorDepth && ev + P.RazorBase + P.RazorMult * depth * depth < alpha) {
-        const v = this.qsearch(alpha - 1, alpha, ply, false);
-        if (v < alpha && v > VALUE_MATED_IN_MAX_PLY) return v;
-      }
-
-      // Step 6. Reverse futility pruning: far enough above beta, trust the eval.
-      if (
-        P.Futility !== 0 &&
-        depth < P.RfpDepth &&
-        ev < VALUE_MATE_IN_MAX_PLY &&
-        beta > VALUE_MATED_IN_MAX_PLY &&
-        ev - P.RfpMargin * (depth - (improving ? 1 : 0)) >= beta
-      )
-        return ev;
-
-      // Step 7. Null move pruning, verified at high depth.
-      if (
-        P.NullMove !== 0 &&
-        ev >= beta &&
-        staticEval >= beta - P.NmpMargin * depth + P.NmpBaseMargin &&
-        depth >= NMP_MIN_DEPTH &&
-        ss.move[sp - 1] !== 0 &&
-        ply >= this.nmpMinPly &&
-        beta > VALUE_MATED_IN_MAX_PLY &&
-        this.hasNonPawn()
-      ) {
-        const v = this.nullMove(beta, depth, ev, cutNode, ply);
-        if (v !== VALUE_NONE) return v;
-      }
+      const v = this.shallowPrune(alpha, beta, depth, ev, staticEval, improving, cutNode, ply);
+      if (v !== VALUE_NONE) return v;
     }
 
     // Step 8. Internal iterative reduction: without a TT move this node is likely new and costly.
@@ -603,18 +794,22 @@ export class Searcher {
     const picker = this.pickers[slot];
 
     // Step 9. ProbCut: a good capture that beats beta by a margin in a reduced search.
-    if (
-      P.ProbCut !== 0 &&
-      !pvNode &&
-      !inCheck &&
-      excluded === 0 &&
-      depth >= P.ProbCutDepth &&
-      beta > VALUE_MATED_IN_MAX_PLY &&
-      beta < VALUE_MATE_IN_MAX_PLY
-    ) {
-      const pcBeta = beta + P.ProbCutMargin - (improving ? P.ProbCutImproving : 0);
-      if (!(ttHit && ttDepth >= depth - TT_DEPTH_MARGIN && ttScore !== VALUE_NONE && ttScore < pcBeta)) {
-        const v = this.probCut(beta, pcBeta, depth, staticEval, rawEval, ttMove, ttPv, cutNode, ply, picker);
+    if (P.ProbCut !== 0 && !pvNode && !inCheck && excluded === 0 && depth >= P.ProbCutDepth) {
+      if (beta > VALUE_MATED_IN_MAX_PLY && beta < VALUE_MATE_IN_MAX_PLY) {
+        const v = this.probCut(
+          beta,
+          depth,
+          improving,
+          staticEval,
+          rawEval,
+          ttMove,
+          ttScore,
+          ttDepth,
+          ttPv,
+          cutNode,
+          ply,
+          picker,
+        );
         if (v !== VALUE_NONE) return v;
       }
     }
@@ -622,21 +817,17 @@ export class Searcher {
     // Step 10. The moves loop.
     const board = pos.board,
       h = this.h,
-      killers = h.killers;
-    const prevMove = ss.move[sp - 1];
-    const counter = prevMove !== 0 ? h.counter[ss.cont[sp - 1] >> CONT_ROW_SHIFT] : 0;
+      counter = ss.move[sp - 1] !== 0 ? h.counter[ss.cont[sp - 1] >> CONT_ROW_SHIFT] : 0;
     const c1 = ss.cont[sp - 1],
       c2 = ss.cont[sp - 2];
-    picker.initMain(ttMove, killers[2 * ply], killers[2 * ply + 1], counter, c1, c2, inCheck, depth);
+    picker.initMain(ttMove, h.killers[2 * ply], h.killers[2 * ply + 1], counter, c1, c2, inCheck, depth);
     const ttMoveOk = picker.ttMove;
     const ttCapture = ttMoveOk !== 0 && isTactical(pos, ttMoveOk);
     const lmpLimit = improving || P.Improving === 0 ? P.LmpBase + depth * depth : ((P.LmpBase + depth * depth) / 2) | 0;
     const mh = h.main,
       ch = h.cont,
-      useCont = P.ContHist,
-      side12 = pos.side << SIDE_SHIFT;
-    const triedBase = slot * TRIED_SIZE;
-    const lmr = this.lmr,
+      side12 = pos.side << SIDE_SHIFT,
+      triedBase = slot * TRIED_SIZE,
       depthRow = (depth < LMR_TABLE_SIZE - 1 ? depth : LMR_TABLE_SIZE - 1) * LMR_TABLE_SIZE;
     let bestValue = -VALUE_INFINITE,
       bestMove = 0,
@@ -648,76 +839,58 @@ export class Searcher {
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (m === excluded) continue;
       moveCount++;
-      const from = m & SQUARE_MASK,
-        to = (m >>> TO_SHIFT) & SQUARE_MASK,
-        pc = (board[from] << SQUARE_BITS) | to;
+      const pc = (board[m & SQUARE_MASK] << SQUARE_BITS) | ((m >>> TO_SHIFT) & SQUARE_MASK);
       const capture = isTactical(pos, m);
       const gives = givesCheckFast(pos, m);
-      let newDepth = depth - 1;
       let history = 0;
       if (!capture) {
         history = MAIN_HISTORY_WEIGHT * mh[side12 | (m & FROM_TO_MASK)];
-        if (useCont !== 0) history += ch[c1 + pc] + ch[c2 + pc];
+        if (P.ContHist !== 0) history += ch[c1 + pc] + ch[c2 + pc];
       }
-      const r1024 = lmr[depthRow + (moveCount < LMR_TABLE_SIZE - 1 ? moveCount : LMR_TABLE_SIZE - 1)];
+      const r1024 = this.lmr[depthRow + (moveCount < LMR_TABLE_SIZE - 1 ? moveCount : LMR_TABLE_SIZE - 1)];
 
       // Step 11. Pruning at shallow depth.
       if (bestValue > VALUE_MATED_IN_MAX_PLY && nonPawn) {
-        // Late move pruning: from here on the picker yields no quiet but checks, and
-        // of the quiets not generated yet only the checks are (unscored); this
-        // move, when it is a quiet check, is still tried, and evasions (not staged) are
-        // pruned here. (Stockfish's moveCountPruning drops quiet checks too: here that
-        // lost a mate in 2 found at 306 nodes before, not found in 250,000.)
-        if (P.Futility !== 0 && moveCount >= lmpLimit) {
-          picker.skipQuiets = true;
-          if (!capture && !gives) continue;
-        }
-        let lmrDepth = newDepth - (r1024 >> LMR_SHIFT);
-        if (capture || gives) {
-          const t = 0 - P.SeeCaptureMult * depth;
-          if (P.SEEPruning !== 0 && picker.seeFloor < t && !see(pos, m, t)) continue;
-        } else {
-          if (P.HistPruning !== 0 && lmrDepth < P.HistPruneDepth && history < -P.HistPruneMult * depth) continue;
-          lmrDepth += (history / P.LmrHistDiv) | 0;
-          if (lmrDepth < 0) lmrDepth = 0;
-          if (P.Futility !== 0 && !inCheck && lmrDepth < P.FutDepth) {
-            const fv = staticEval + P.FutBase + P.FutMult * lmrDepth;
-            if (fv <= alpha) {
-              if (bestValue < fv && fv < VALUE_MATE_IN_MAX_PLY) bestValue = fv;
-              continue;
-            }
-          }
-          if (P.SEEPruning !== 0 && !see(pos, m, 0 - P.SeeQuietMult * lmrDepth * lmrDepth)) continue;
+        const pruned = this.pruneMove(
+          m,
+          capture,
+          gives,
+          history,
+          r1024,
+          depth,
+          moveCount,
+          lmpLimit,
+          alpha,
+          staticEval,
+          bestValue,
+          inCheck,
+          picker,
+        );
+        if (pruned !== VALUE_NONE) {
+          bestValue = pruned;
+          continue;
         }
       }
 
       // Step 12. Extensions: singular (with double, negative and multi-cut), check.
-      let extension = 0;
-      if (
-        P.Singular !== 0 &&
-        m === ttMoveOk &&
-        excluded === 0 &&
-        depth >= P.SingularDepth &&
-        ply < EXTENSION_PLY_FACTOR * this.rootDepth &&
-        ttScore !== VALUE_NONE &&
-        ttScore < VALUE_MATE_IN_MAX_PLY &&
-        ttScore > VALUE_MATED_IN_MAX_PLY &&
-        (ttBound & BOUND_LOWER) !== 0 &&
-        ttDepth >= depth - TT_DEPTH_MARGIN
-      ) {
-        const sBeta = ttScore - ((P.SingularMult * depth) >> 4);
-        extension = this.singular(m, sBeta, beta, ttScore, depth, cutNode, pvNode, ply);
-        if (this.stopped) return 0;
-        if (extension === MULTI_CUT) return sBeta;
-      } else if (
-        P.CheckExt !== 0 &&
-        gives &&
-        ply < EXTENSION_PLY_FACTOR * this.rootDepth &&
-        (picker.seeFloor >= 0 || see(pos, m, 0))
-      )
-        extension = 1;
+      const extension = this.extension(
+        m,
+        gives,
+        m === ttMoveOk && excluded === 0,
+        beta,
+        depth,
+        ttScore,
+        ttBound,
+        ttDepth,
+        cutNode,
+        pvNode,
+        ply,
+        picker,
+      );
+      if (this.stopped) return 0;
+      if (extension === MULTI_CUT) return this.singularBeta(ttScore, depth);
       ss.doubleExt[sp] = ss.doubleExt[sp - 1] + (extension >= 2 ? 1 : 0);
-      newDepth += extension;
+      const newDepth = depth - 1 + extension;
 
       // Step 13. Make the move.
       ss.move[sp] = m;
@@ -727,21 +900,13 @@ export class Searcher {
       // Step 14. Late move reductions, then the full-depth and PV searches.
       let v = -VALUE_INFINITE;
       if (P.LMR !== 0 && depth >= 2 && moveCount > 1 + (pvNode ? 1 : 0) && (!capture || !ttPv)) {
-        let r = r1024;
-        if (!improving) r += P.LmrNotImproving;
-        if (ttPv) r -= P.LmrTtPv;
-        if (cutNode) r += P.LmrCutNode;
-        if (ttCapture && !capture) r += P.LmrTtCapture;
-        if (gives) r -= P.LmrCheck;
-        if (!capture) r -= ((history * LMR_GRAIN) / P.LmrHistDiv) | 0;
+        const r = this.reduction(r1024, history, capture, gives, ttCapture, improving, ttPv, cutNode);
         let d = newDepth - (r >> LMR_SHIFT);
         if (d > newDepth) d = newDepth;
         if (d < 1) d = 1;
         v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, d, true, ply + 1);
         if (v > alpha && d < newDepth) v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, newDepth, !cutNode, ply + 1);
-      } else if (!pvNode || moveCount > 1) {
-        v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, newDepth, !cutNode, ply + 1);
-      }
+      } else if (!pvNode || moveCount > 1) v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, newDepth, !cutNode, ply + 1);
       if (pvNode && (moveCount === 1 || v > alpha)) {
         // The child's line starts empty: when alpha has risen to beta - 1 the child
         // searches a null window, is no PV node and leaves its row untouched, and the
@@ -754,7 +919,7 @@ export class Searcher {
       // Step 15. Out of time: the value is garbage.
       if (this.stopped) return 0;
 
-      // Step 16. New best move.
+      // Step 16. New best move; the others are remembered for their history maluses.
       if (v > bestValue) {
         bestValue = v;
         if (v > alpha) {
@@ -773,32 +938,12 @@ export class Searcher {
 
     // Step 17. Mate and stalemate; history updates.
     if (moveCount === 0) bestValue = excluded !== 0 ? alpha : inCheck ? -VALUE_MATE + ply : VALUE_DRAW;
-    else if (bestMove !== 0) updateStats(this, bestMove, depth, ply, slot, quietCount, captureCount);
-    else if (
-      P.PriorBonus !== 0 &&
-      prevMove !== 0 &&
-      st.captured === 0 &&
-      moveType(prevMove) === NORMAL &&
-      excluded === 0
-    ) {
-      // Every reply failed low: the opponent's quiet move here was good; reward it (Stockfish's prior countermove bonus).
-      const k = 1 + (depth > PRIOR_BONUS_DEPTH ? 1 : 0) + (pvNode || cutNode ? 1 : 0);
-      updatePrior(this, prevMove, ss.cont[sp - 1] >> CONT_ROW_SHIFT, sp, (k * bonus(this, depth)) >> 1);
-    }
+    else if (excluded === 0 || bestMove !== 0)
+      this.updateNodeStats(bestMove, depth, pvNode, cutNode, ply, slot, quietCount, captureCount);
 
     // Step 18. Correction history and the TT.
-    if (excluded === 0) {
-      const bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
-      if (
-        P.CorrHist !== 0 &&
-        !inCheck &&
-        (bestMove === 0 || !isTactical(pos, bestMove)) &&
-        !(bound === BOUND_LOWER && bestValue <= staticEval) &&
-        !(bound === BOUND_UPPER && bestValue >= staticEval)
-      )
-        updateCorrection(this, bestValue - staticEval, depth);
-      tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, depth, bound, bestMove, ttPv ? 1 : 0);
-    }
+    if (excluded === 0)
+      this.storeNode(bestValue, bestMove, beta, depth, ply, staticEval, rawEval, inCheck, pvNode, ttPv);
     return bestValue;
   }
 
