@@ -8,6 +8,7 @@
 export { Position, FenError, type PositionOptions, WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO } from './position';
 export { parseFen, START_FEN, type ParsedFen, type Result } from './fen';
 export * from './move';
+export * from './layout';
 export { type PsqTable, ZERO_PSQ, makeScore, mgScore, egScore, makePsqTable } from './psq';
 export * from './state';
 export { type CastlingSetup } from './castling';

@@ -24,10 +24,31 @@ export const EN_PASSANT = 0x8000;
 /** Move type: castling, as the king taking its own rook. */
 export const CASTLING = 0xc000;
 
+/**
+ * The fields' masks and shifts, for innermost loops that decode a move in place:
+ * from = m & SQUARE_MASK, to = (m >>> TO_SHIFT) & SQUARE_MASK, type = m & MOVE_TYPE_MASK,
+ * promotion type = ((m >>> PROMOTION_SHIFT) & PROMOTION_MASK) + KNIGHT, and
+ * m & FROM_TO_MASK = from | to << TO_SHIFT (a butterfly table's index).
+ */
+/** A square field's mask. */
+export const SQUARE_MASK = 63;
+/** Where the to-square starts. */
+export const TO_SHIFT = 6;
+/** The from and to squares together. */
+export const FROM_TO_MASK = 0xfff;
+/** Where the promotion piece's field starts. */
+export const PROMOTION_SHIFT = 12;
+/** The promotion piece's field mask (after the shift). */
+export const PROMOTION_MASK = 3;
+/** The move type's bits. */
+export const MOVE_TYPE_MASK = 0xc000;
+
 /** The square a move leaves. */
 export const moveFrom = (m: Move): Square => m & 63;
 /** The square a move goes to (the rook's for castling). */
 export const moveTo = (m: Move): Square => (m >>> 6) & 63;
+/** from | to << 6: the index of a butterfly (from-to) table. */
+export const moveFromTo = (m: Move): number => m & 0xfff;
 /** NORMAL, PROMOTION, EN_PASSANT or CASTLING. */
 export const moveType = (m: Move): number => m & 0xc000;
 /** The promotion piece type (KNIGHT..QUEEN); meaningful only for PROMOTION moves. */

@@ -292,6 +292,23 @@ describe('layout', () => {
     expect([WP, WN, WB, WR, WQ, WK]).toEqual([1, 2, 3, 4, 5, 6].map((t) => 2 * makePiece(WHITE, t)));
     expect([BP, BN, BB, BR, BQ, BK]).toEqual([1, 2, 3, 4, 5, 6].map((t) => 2 * makePiece(BLACK, t)));
   });
+
+  test("W_ALL and B_ALL hold the union of each colour's piece bitboards", () => {
+    const { bb } = Position.fromFen('r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+    for (const [all, first] of [
+      [layout.W_ALL, layout.WP],
+      [layout.B_ALL, layout.BP],
+    ]) {
+      let lo = 0,
+        hi = 0;
+      for (let o = first; o <= first + 10; o += 2) {
+        lo |= bb[o];
+        hi |= bb[o + 1];
+      }
+      expect([bb[all], bb[all + 1]]).toEqual([lo, hi]);
+      expect(lo !== 0 && hi !== 0).toBe(true);
+    }
+  });
 });
 
 describe('state stack bound', () => {

@@ -17,8 +17,8 @@ import { setV8Flags } from '../node/v8-flags';
 
 // The V8 flags the UCI engine sets on itself (TEMPO_V8_FLAGS replaces them, empty for
 // none), set before the first search compiles: the bench, npsall and
-// count-instructions.sh measure the code the engine runs (the difference is in
-// docs/MEASUREMENTS.md, session 21).
+// count-instructions.sh measure the code the engine runs (docs/MEASUREMENTS.md gives
+// the difference the flags make).
 setV8Flags();
 
 /**

@@ -62,7 +62,7 @@ export function quiescenceLeaf(pos: Position, searcher?: Searcher): QuiescenceLe
   s.nodeLimit = 0;
   s.nextCheck = Number.MAX_SAFE_INTEGER;
   s.rootDepth = 1;
-  const score = s.qsearch(-VALUE_INFINITE, VALUE_INFINITE, 0, true, 0);
+  const score = s.qsearch(-VALUE_INFINITE, VALUE_INFINITE, 0, true);
   const pv = Array.from(s.pv.subarray(0, s.pvLen[0]));
   for (const m of pv) pos.doMove(m);
   const leafFen = pos.toFen();

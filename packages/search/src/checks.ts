@@ -8,7 +8,16 @@
  * slider lookups.
  */
 import { BISHOP, KING, KNIGHT, LINE, PAWN, ROOK } from '@tempo-chess/bitboard';
-import { setCheckInfo, type Position, type StateInfo } from '@tempo-chess/position';
+import {
+  MOVE_TYPE_MASK,
+  NORMAL,
+  setCheckInfo,
+  SQUARE_MASK,
+  TO_SHIFT,
+  WK,
+  type Position,
+  type StateInfo,
+} from '@tempo-chess/position';
 import { givesCheck, legal } from '@tempo-chess/movegen';
 
 /**
@@ -40,10 +49,10 @@ export function checksFrom(st: StateInfo, pt: number, to: number): boolean {
 /** Whether the legal move m gives check (same answer as movegen's givesCheck). */
 export function givesCheckFast(pos: Position, m: number): boolean {
   const st = pos.st;
-  if ((m & 0xc000) !== 0) return givesCheck(pos, m);
+  if ((m & MOVE_TYPE_MASK) !== NORMAL) return givesCheck(pos, m);
   if (st.ciKing < 0) setCheckInfo(pos.bb, st, pos.side);
-  const from = m & 63,
-    to = (m >>> 6) & 63;
+  const from = m & SQUARE_MASK,
+    to = (m >>> TO_SHIFT) & SQUARE_MASK;
   if (checksFrom(st, pos.board[from] & 7, to)) return true;
   if ((from < 32 ? (st.ciBlockersLo >>> from) & 1 : (st.ciBlockersHi >>> (from - 32)) & 1) === 0) return false;
   const li = (st.ciKing << 7) + (from << 1);
@@ -57,12 +66,12 @@ export function givesCheckFast(pos: Position, m: number): boolean {
  */
 export function legalQuick(pos: Position, m: number): boolean {
   const st = pos.st;
-  if ((st.checkersLo | st.checkersHi) !== 0 || (m & 0xc000) !== 0) return legal(pos, m);
+  if ((st.checkersLo | st.checkersHi) !== 0 || (m & MOVE_TYPE_MASK) !== NORMAL) return legal(pos, m);
   const bb = pos.bb,
     o = pos.side << 4,
-    from = m & 63;
-  const kLo = bb[o + 12],
-    kHi = bb[o + 13];
+    from = m & SQUARE_MASK;
+  const kLo = bb[o + WK],
+    kHi = bb[o + WK + 1];
   const k = kLo !== 0 ? 31 - Math.clz32(kLo & -kLo) : 63 - Math.clz32(kHi & -kHi);
   if (from === k) return legal(pos, m);
   const li = (k << 7) + (from << 1);

@@ -39,8 +39,40 @@ export const CHECK_INTERVAL = 64;
 
 /** Moves in one position's list slice (as movegen's MAX_MOVES). */
 export const LIST_SIZE = 256;
+/** Rows and columns of the late-move-reduction table: depths and move counts beyond 63 share the last. */
+export const LMR_TABLE_SIZE = 64;
+/** Reductions are kept in 1/1024 plies (r >> LMR_SHIFT is whole plies), so fractions add up before rounding. */
+export const LMR_SHIFT = 10;
+export const LMR_GRAIN = 1024;
 /** Quiet and capture moves remembered per node for history maluses. */
 export const TRIED_SIZE = 64;
+
+/** The fifty-move counter from which a TT score is not trusted for a cutoff (the rule may draw the line first). */
+export const TT_CUTOFF_RULE50 = 90;
+/** Null move needs this depth: below it the reduced search would be quiescence alone. */
+export const NMP_MIN_DEPTH = 2;
+/** ProbCut's search depth is depth - PROBCUT_REDUCTION (Stockfish's). */
+export const PROBCUT_REDUCTION = 4;
+/** A TT entry this much shallower than the node still tells ProbCut and the singular test enough. */
+export const TT_DEPTH_MARGIN = 3;
+/** Extensions stop at ply 2 x the root depth, so checks and singular moves cannot extend without end. */
+export const EXTENSION_PLY_FACTOR = 2;
+/** Above this depth the prior countermove bonus counts once more. */
+export const PRIOR_BONUS_DEPTH = 5;
+/** The butterfly history's weight against the continuation histories in pruning and LMR. */
+export const MAIN_HISTORY_WEIGHT = 2;
+
+/**
+ * History table layouts: a piece-to key is (piece << SQUARE_BITS) | to; a continuation
+ * row starts at pieceTo << CONT_ROW_SHIFT (CONT_ROWS entries a row); a capture history
+ * entry is (piece << CAPTURE_PIECE_SHIFT) | (to << CAPTURE_TO_SHIFT) | captured type;
+ * a butterfly entry is (side << SIDE_SHIFT) | (from-to of the move).
+ */
+export const SQUARE_BITS = 6;
+export const CONT_ROW_SHIFT = 10;
+export const CAPTURE_PIECE_SHIFT = 9;
+export const CAPTURE_TO_SHIFT = 3;
+export const SIDE_SHIFT = 12;
 
 /** History bounds (gravity keeps |h| below these). */
 export const HISTORY_MAX = 16384;
@@ -51,6 +83,27 @@ export const CONT_HISTORY_MAX = 16384;
 export const CORR_SIZE = 16384;
 export const CORR_GRAIN = 256;
 export const CORR_MAX = 24576; // 96 cp in grains
+/** Correction updates: the depth weight's cap, the error's clamp in cp, the rate's denominator. */
+export const CORR_WEIGHT_MAX = 16;
+export const CORR_DIFF_MAX = 128;
+export const CORR_RATE = 256;
+/** The smallest history bonus, so a shallow cutoff still leaves a mark. */
+export const HIST_BONUS_MIN = 16;
+
+/** Move-ordering scores of the picker. */
+/** Captured piece value weight in a capture's score: MVV dominates the capture history (at 1/16). */
+export const MVV_WEIGHT = 7;
+export const CAPTURE_HISTORY_SHIFT = 4;
+/** Below every capture and quiet: underpromotions, tried last. */
+export const UNDERPROMOTION_SCORE = -200000;
+/** A capture scored below this is an underpromotion (no capture with history reaches it). */
+export const UNDERPROMOTION_LIMIT = -100000;
+/** Evasions: captures (by MVV-LVA, with MVV_LVA_WEIGHT per captured value) above queen promotions above quiets. */
+export const EVASION_CAPTURE_SCORE = 1000000;
+export const EVASION_QUEEN_PROMOTION_SCORE = 900000;
+export const MVV_LVA_WEIGHT = 16;
+/** The one-ply continuation history's weight in quiet ordering (the two-ply one counts once). */
+export const CONT1_WEIGHT = 2;
 
 /** Picker stages. */
 export const STAGE_TT = 0;

@@ -24,18 +24,41 @@ import {
   bishopIndex,
   rookIndex,
 } from '@tempo-chess/bitboard';
-import { CASTLING, EN_PASSANT, PROMOTION, setCheckInfo, type Position } from '@tempo-chess/position';
 import {
-  generateCaptures,
-  generateEvasions,
-  generateQuietChecks,
-  generateQuiets,
-  pseudoLegal,
-  see,
-  SEE_VALUE,
-} from '@tempo-chess/movegen';
-import { checksFrom, givesCheckFast, legalQuick as legal } from './checks';
+  B_ALL,
+  CASTLING,
+  EN_PASSANT,
+  FROM_TO_MASK,
+  MOVE_TYPE_MASK,
+  moveTo,
+  moveType,
+  PROMOTION,
+  PROMOTION_MASK,
+  PROMOTION_SHIFT,
+  promotionType,
+  SQUARE_MASK,
+  TO_SHIFT,
+  W_ALL,
+  WB,
+  WN,
+  WQ,
+  WR,
+  type Position,
+} from '@tempo-chess/position';
+import { generateCaptures, generateEvasions, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo-chess/movegen';
+import { givesCheckFast, legalQuick as legal } from './checks';
 import {
+  CAPTURE_HISTORY_SHIFT,
+  CAPTURE_PIECE_SHIFT,
+  CAPTURE_TO_SHIFT,
+  CONT1_WEIGHT,
+  EVASION_CAPTURE_SCORE,
+  EVASION_QUEEN_PROMOTION_SCORE,
+  LIST_SIZE,
+  MVV_LVA_WEIGHT,
+  MVV_WEIGHT,
+  SIDE_SHIFT,
+  SQUARE_BITS,
   STAGE_BAD_CAPTURE,
   STAGE_CAPTURE_INIT,
   STAGE_COUNTER,
@@ -55,21 +78,22 @@ import {
   STAGE_QUIET,
   STAGE_QUIET_INIT,
   STAGE_TT,
+  UNDERPROMOTION_LIMIT,
+  UNDERPROMOTION_SCORE,
 } from './constants';
 import type { Heuristics } from './history';
+import { SearchParams } from './params';
 
 /** Whether m captures (en passant included) in pos. Promotions without capture are not captures. */
 export function isCapture(pos: Position, m: number): boolean {
-  return (m & 0xc000) === EN_PASSANT || ((m & 0xc000) !== CASTLING && pos.board[(m >>> 6) & 63] !== NO_PIECE);
+  const type = m & MOVE_TYPE_MASK;
+  return type === EN_PASSANT || (type !== CASTLING && pos.board[(m >>> TO_SHIFT) & SQUARE_MASK] !== NO_PIECE);
 }
 
 /** A capture or a promotion: the moves the capture stages yield. */
 export function isTactical(pos: Position, m: number): boolean {
-  return (m & 0xc000) === PROMOTION || isCapture(pos, m);
+  return (m & MOVE_TYPE_MASK) === PROMOTION || isCapture(pos, m);
 }
-
-/** What a direct check adds to a quiet's score (useCheckBonus): a quarter of the history scale's reach. */
-const CHECK_BONUS = 16384;
 
 /** MovePicker.seeFloor when nothing is known (below every threshold the search tests). */
 export const SEE_UNKNOWN = -(1 << 30);
@@ -83,18 +107,14 @@ export class MovePicker {
   /** Continuation-history row offsets of the moves one and two plies back. */
   cont1 = 0;
   cont2 = 0;
-  /** The row of our own move two moves back (ply - 4), read when useCont4 is 1. */
-  cont4 = 0;
   /** The ProbCut SEE threshold. */
   threshold = 0;
   /**
    * Set by the search once late move pruning decides no quiet is worth trying unless
    * it gives check: from then on the picker yields quiet checks only, and a quiet
-   * stage not begun yet generates only the quiet checks (unscored, unsorted).
+   * stage not begun yet generates the quiets without scoring or sorting them.
    */
   skipQuiets = false;
-  /** The quiet stage's moves are the quiet checks only (generated after skipQuiets was set). */
-  private checksOnly = false;
   /**
    * A SEE threshold the last move returned is known to reach (the good-capture stage
    * tested it), else SEE_UNKNOWN: the search skips its own SEE test of that move when
@@ -107,10 +127,6 @@ export class MovePicker {
   end = 0;
   endBad = 0;
   useCont = 1;
-  /** 1: quiet scores add the continuation history of cont4. */
-  useCont4 = 0;
-  /** 1: a quiet that gives check directly scores CHECK_BONUS more (see scoreChecks). */
-  useCheckBonus = 0;
   /** 1: quiets are scored with the threat terms (see scoreQuiets). */
   useThreats = 0;
   /** Quiets scored below this stay unsorted (set from the depth by initMain). */
@@ -122,8 +138,10 @@ export class MovePicker {
     readonly scores: Int32Array,
     readonly h: Heuristics,
     slot: number,
+    /** The ordering numbers (QuietSortMult, CaptureSeeDiv, Threat*): the searcher's own. */
+    readonly params: SearchParams = new SearchParams(),
   ) {
-    this.base = slot * 256;
+    this.base = slot * LIST_SIZE;
   }
 
   /** A node of the main search. */
@@ -137,7 +155,7 @@ export class MovePicker {
     inCheck: boolean,
     depth: number,
   ): void {
-    this.sortLimit = -3500 * depth;
+    this.sortLimit = 0 - this.params.QuietSortMult * depth;
     this.ttMove = ttMove;
     this.killer1 = killer1;
     this.killer2 = killer2;
@@ -190,10 +208,12 @@ export class MovePicker {
   }
 
   /** The next move, or 0 when none is left. */
+  // eslint-disable-next-line max-lines-per-function -- one switch over the stages in order, as Stockfish's next_move
   next(): number {
     const pos = this.pos,
       moves = this.moves,
-      scores = this.scores;
+      scores = this.scores,
+      seeDiv = this.params.CaptureSeeDiv;
     this.seeFloor = SEE_UNKNOWN;
     for (;;) {
       switch (this.stage) {
@@ -219,8 +239,8 @@ export class MovePicker {
             this.cur++;
             if (m === this.ttMove) continue;
             // Underpromotions and captures that lose material wait until after the quiets.
-            const threshold = 0 - ((s / 18) | 0);
-            if (s < -100000 || !see(pos, m, threshold)) {
+            const threshold = 0 - ((s / seeDiv) | 0);
+            if (s < UNDERPROMOTION_LIMIT || !see(pos, m, threshold)) {
               moves[this.endBad++] = m;
               continue;
             }
@@ -265,15 +285,10 @@ export class MovePicker {
 
         case STAGE_QUIET_INIT:
           this.cur = this.end;
-          // Late move pruning already gave up on quiets: only the checks are generated
-          // (the same moves in the same order as the quiets filtered below).
-          this.checksOnly = this.skipQuiets;
-          if (this.skipQuiets) {
-            this.end = generateQuietChecks(pos, moves, this.cur);
-          } else {
-            this.end = generateQuiets(pos, moves, this.cur);
+          this.end = generateQuiets(pos, moves, this.cur);
+          // Once late move pruning has given up on quiets, their order no longer matters.
+          if (!this.skipQuiets) {
             this.scoreQuiets(this.cur, this.end, this.useThreats !== 0 && this.threatMasks());
-            if (this.useCheckBonus !== 0) this.scoreChecks(this.cur, this.end);
             partialSort(moves, scores, this.cur, this.end, this.sortLimit);
           }
           this.stage = STAGE_QUIET;
@@ -283,7 +298,7 @@ export class MovePicker {
           while (this.cur < this.end) {
             const m = moves[this.cur++];
             if (m === this.ttMove || m === this.killer1 || m === this.killer2 || m === this.counterMove) continue;
-            if (this.skipQuiets && !this.checksOnly && !givesCheckFast(pos, m)) continue;
+            if (this.skipQuiets && !givesCheckFast(pos, m)) continue;
             return m;
           }
           this.cur = this.base;
@@ -326,7 +341,7 @@ export class MovePicker {
             const m = moves[i],
               s = scores[i];
             this.cur++;
-            if (m === this.ttMove || s < -100000) continue;
+            if (m === this.ttMove || s < UNDERPROMOTION_LIMIT) continue;
             return m;
           }
           this.stage = STAGE_DONE;
@@ -345,7 +360,7 @@ export class MovePicker {
             const m = moves[i],
               s = scores[i];
             this.cur++;
-            if (m === this.ttMove || s < -100000) continue;
+            if (m === this.ttMove || s < UNDERPROMOTION_LIMIT) continue;
             if (see(pos, m, this.threshold)) return m;
           }
           this.stage = STAGE_DONE;
@@ -361,8 +376,9 @@ export class MovePicker {
   private validQuiet(m: number): boolean {
     if (m === 0 || m === this.ttMove) return false;
     const pos = this.pos;
-    if ((m & 0xc000) === PROMOTION || (m & 0xc000) === EN_PASSANT) return false;
-    if ((m & 0xc000) !== CASTLING && pos.board[(m >>> 6) & 63] !== NO_PIECE) return false;
+    const type = moveType(m);
+    if (type === PROMOTION || type === EN_PASSANT) return false;
+    if (type !== CASTLING && pos.board[moveTo(m)] !== NO_PIECE) return false;
     return pseudoLegal(pos, m) && legal(pos, m);
   }
 
@@ -376,14 +392,15 @@ export class MovePicker {
       sv = SEE_VALUE;
     for (let i = this.cur; i < this.end; i++) {
       const m = moves[i],
-        to = (m >>> 6) & 63,
-        type = m & 0xc000;
-      const piece = board[m & 63];
+        to = (m >>> TO_SHIFT) & SQUARE_MASK,
+        type = m & MOVE_TYPE_MASK;
+      const piece = board[m & SQUARE_MASK];
       const captured = type === EN_PASSANT ? PAWN : board[to] & 7;
-      let s = 7 * sv[captured] + (ch[(piece << 9) | (to << 3) | captured] >> 4);
+      const hist = ch[(piece << CAPTURE_PIECE_SHIFT) | (to << CAPTURE_TO_SHIFT) | captured];
+      let s = MVV_WEIGHT * sv[captured] + (hist >> CAPTURE_HISTORY_SHIFT);
       if (type === PROMOTION) {
-        if (((m >>> 12) & 3) + KNIGHT !== QUEEN) s = -200000;
-        else s += 7 * (sv[QUEEN] - sv[PAWN]);
+        if (((m >>> PROMOTION_SHIFT) & PROMOTION_MASK) + KNIGHT !== QUEEN) s = UNDERPROMOTION_SCORE;
+        else s += MVV_WEIGHT * (sv[QUEEN] - sv[PAWN]);
       }
       scores[i] = s;
     }
@@ -398,8 +415,8 @@ export class MovePicker {
    * those with its rooks too, a piece of ours attacked by a lesser piece (a queen by a
    * rook or less, a rook by a minor or pawn, a knight or bishop by a pawn) earns a bonus
    * for moving to a square no such piece attacks, and a piece not so attacked pays a
-   * malus for moving to one that is. The magnitudes are on the history scale (the
-   * quiet scores reach about +-65,000).
+   * malus for moving to one that is. The magnitudes (SEARCH_PARAMS' Threat*) are on the
+   * history scale (the quiet scores reach about +-65,000).
    */
   private scoreQuiets(from: number, to: number, threats: boolean): void {
     const pos = this.pos,
@@ -408,12 +425,15 @@ export class MovePicker {
       scores = this.scores;
     const mh = this.h.main,
       ch = this.h.cont,
-      side = pos.side << 12;
+      side = pos.side << SIDE_SHIFT;
     const c1 = this.cont1,
       c2 = this.cont2,
-      c4 = this.cont4,
-      useCont = this.useCont,
-      useCont4 = this.useCont4;
+      useCont = this.useCont;
+    const P = this.params,
+      queenBonus = P.ThreatQueen,
+      rookBonus = P.ThreatRook,
+      minorBonus = P.ThreatMinor,
+      queenByMinor = P.ThreatQueenByMinor;
     const Z = THREATS,
       pLo = Z[0],
       pHi = Z[1],
@@ -425,17 +445,16 @@ export class MovePicker {
       tHi = Z[7];
     for (let i = from; i < to; i++) {
       const m = moves[i],
-        f = m & 63,
+        f = m & SQUARE_MASK,
         piece = board[f];
-      let s = mh[side | (m & 0xfff)];
+      let s = mh[side | (m & FROM_TO_MASK)];
       if (useCont !== 0) {
-        const pc = (piece << 6) | ((m >>> 6) & 63);
-        s += 2 * ch[c1 + pc] + ch[c2 + pc];
-        if (useCont4 !== 0) s += ch[c4 + pc];
+        const pc = (piece << SQUARE_BITS) | ((m >>> TO_SHIFT) & SQUARE_MASK);
+        s += CONT1_WEIGHT * ch[c1 + pc] + ch[c2 + pc];
       }
       const pt = piece & 7;
       if (threats && pt !== PAWN && pt <= QUEEN) {
-        const t = (m >>> 6) & 63;
+        const t = (m >>> TO_SHIFT) & SQUARE_MASK;
         const fb = f < 32 ? 1 << f : 0,
           fh = f < 32 ? 0 : 1 << (f - 32);
         const tb = t < 32 ? 1 << t : 0,
@@ -444,17 +463,28 @@ export class MovePicker {
           byMinor = ((tb & mLo) | (th & mHi)) !== 0,
           byRook = ((tb & rLo) | (th & rHi)) !== 0;
         if (((fb & tLo) | (fh & tHi)) !== 0) {
-          s += pt === QUEEN ? (byRook ? 0 : 50000) : pt === ROOK ? (byMinor ? 0 : 25000) : byPawn ? 0 : 15000;
+          s +=
+            pt === QUEEN
+              ? byRook
+                ? 0
+                : queenBonus
+              : pt === ROOK
+                ? byMinor
+                  ? 0
+                  : rookBonus
+                : byPawn
+                  ? 0
+                  : minorBonus;
         } else {
           s -=
             pt === QUEEN
-              ? (byRook ? 50000 : 0) + (byMinor ? 10000 : 0)
+              ? (byRook ? queenBonus : 0) + (byMinor ? queenByMinor : 0)
               : pt === ROOK
                 ? byMinor
-                  ? 25000
+                  ? rookBonus
                   : 0
                 : byPawn
-                  ? 15000
+                  ? minorBonus
                   : 0;
         }
       }
@@ -471,8 +501,8 @@ export class MovePicker {
     const bb = this.pos.bb,
       them = this.pos.side ^ 1,
       u = this.pos.side << 4;
-    const occLo = bb[0] | bb[16],
-      occHi = bb[1] | bb[17];
+    const occLo = bb[W_ALL] | bb[B_ALL],
+      occHi = bb[W_ALL + 1] | bb[B_ALL + 1];
     attacksBy(bb, them, PAWN, occLo, occHi);
     const pLo = ATT[0],
       pHi = ATT[1];
@@ -486,12 +516,8 @@ export class MovePicker {
     const rLo = mLo | ATT[0],
       rHi = mHi | ATT[1];
     // Our pieces attacked by a lesser one.
-    const tLo =
-      (bb[u + 2 * QUEEN] & rLo) | (bb[u + 2 * ROOK] & mLo) | ((bb[u + 2 * KNIGHT] | bb[u + 2 * BISHOP]) & pLo);
-    const tHi =
-      (bb[u + 2 * QUEEN + 1] & rHi) |
-      (bb[u + 2 * ROOK + 1] & mHi) |
-      ((bb[u + 2 * KNIGHT + 1] | bb[u + 2 * BISHOP + 1]) & pHi);
+    const tLo = (bb[u + WQ] & rLo) | (bb[u + WR] & mLo) | ((bb[u + WN] | bb[u + WB]) & pLo);
+    const tHi = (bb[u + WQ + 1] & rHi) | (bb[u + WR + 1] & mHi) | ((bb[u + WN + 1] | bb[u + WB + 1]) & pHi);
     const Z = THREATS;
     Z[0] = pLo;
     Z[1] = pHi;
@@ -504,24 +530,6 @@ export class MovePicker {
     return (tLo | tHi | rLo | rHi) !== 0;
   }
 
-  /**
-   * CHECK_BONUS for each quiet whose piece checks the enemy king from its destination
-   * (a direct check, read from the row's check info; discovered checks are left to
-   * history), after Stockfish's quiet scoring.
-   */
-  private scoreChecks(from: number, to: number): void {
-    const pos = this.pos,
-      st = pos.st,
-      board = pos.board,
-      moves = this.moves,
-      scores = this.scores;
-    if (st.ciKing < 0) setCheckInfo(pos.bb, st, pos.side);
-    for (let i = from; i < to; i++) {
-      const m = moves[i];
-      if ((m & 0xc000) === 0 && checksFrom(st, board[m & 63] & 7, (m >>> 6) & 63)) scores[i] += CHECK_BONUS; // not castling, the only special quiet
-    }
-  }
-
   /** Captures by MVV-LVA first, then quiets by history. */
   private scoreEvasions(): void {
     const pos = this.pos,
@@ -530,20 +538,23 @@ export class MovePicker {
       scores = this.scores;
     const mh = this.h.main,
       ch = this.h.cont,
-      side = pos.side << 12,
+      side = pos.side << SIDE_SHIFT,
       c1 = this.cont1;
     for (let i = this.cur; i < this.end; i++) {
       const m = moves[i],
-        to = (m >>> 6) & 63,
-        type = m & 0xc000;
-      const piece = board[m & 63];
+        to = (m >>> TO_SHIFT) & SQUARE_MASK,
+        type = m & MOVE_TYPE_MASK;
+      const piece = board[m & SQUARE_MASK];
       if (type === EN_PASSANT || (type !== CASTLING && board[to] !== NO_PIECE)) {
         const captured = type === EN_PASSANT ? PAWN : board[to] & 7;
-        scores[i] = 1000000 + 16 * SEE_VALUE[captured] - (piece & 7);
+        scores[i] = EVASION_CAPTURE_SCORE + MVV_LVA_WEIGHT * SEE_VALUE[captured] - (piece & 7);
       } else if (type === PROMOTION) {
-        scores[i] = ((m >>> 12) & 3) + KNIGHT === QUEEN ? 900000 : -200000;
+        scores[i] =
+          ((m >>> PROMOTION_SHIFT) & PROMOTION_MASK) + KNIGHT === QUEEN
+            ? EVASION_QUEEN_PROMOTION_SCORE
+            : UNDERPROMOTION_SCORE;
       } else {
-        scores[i] = mh[side | (m & 0xfff)] + ch[c1 + ((piece << 6) | to)];
+        scores[i] = mh[side | (m & FROM_TO_MASK)] + ch[c1 + ((piece << SQUARE_BITS) | to)];
       }
     }
   }
@@ -576,7 +587,10 @@ const ATT = new Int32Array(2);
 /** threatMasks' result (see there). */
 const THREATS = new Int32Array(8);
 
-/** The squares colour c's pieces of type pt (pawn, knight, bishop or rook) attack, into ATT. */
+/**
+ * The squares colour c's pieces of type pt (pawn, knight, bishop or rook) attack, into ATT
+ * (their bitboard is at (c << 4) + 2 * pt, position's layout).
+ */
 function attacksBy(bb: Int32Array, c: number, pt: number, occLo: number, occHi: number): void {
   let aLo = 0,
     aHi = 0;
@@ -606,7 +620,7 @@ function attacksBy(bb: Int32Array, c: number, pt: number, occLo: number, occHi: 
 
 /** Whether a TT move may be tried in quiescence (a capture or a queen promotion). */
 function isQsMove(pos: Position, m: number): boolean {
-  if ((m & 0xc000) === PROMOTION) return ((m >>> 12) & 3) + KNIGHT === QUEEN;
+  if (moveType(m) === PROMOTION) return promotionType(m) === QUEEN;
   return isCapture(pos, m);
 }
 

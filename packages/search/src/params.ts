@@ -31,23 +31,24 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'CheckExt', value: 1, min: 0, max: 1 }, // check extension
   { name: 'MateDistance', value: 1, min: 0, max: 1 }, // mate distance pruning
   { name: 'QsFutility', value: 1, min: 0, max: 1 }, // futility and SEE pruning in quiescence
-  { name: 'QsTT', value: 1, min: 0, max: 2 }, // quiescence probes and stores the TT (0: neither, as Lozza 2; 2: at its first ply only)
-  { name: 'QsCheckExempt', value: 1, min: 0, max: 1 }, // quiescence futility spares captures that give check (0: no check test)
-  { name: 'Prefetch', value: 1, min: 0, max: 1 }, // touch the child's TT bucket right after a move (speed only: same nodes)
+  { name: 'QsTT', value: 1, min: 0, max: 1 }, // quiescence probes and stores the TT (0: neither, as Lozza 2)
+  // Prefetch: touch the child's TT bucket right after a move (speed only: same nodes).
+  { name: 'Prefetch', value: 1, min: 0, max: 1 },
   { name: 'ContHist', value: 1, min: 0, max: 1 }, // continuation histories in quiet ordering and LMR
   { name: 'Improving', value: 1, min: 0, max: 1 }, // the improving flag in RFP, LMP and LMR
   { name: 'PriorBonus', value: 1, min: 0, max: 1 }, // history bonus for the opponent's quiet move at a fail-low node
-  { name: 'ContHist4', value: 0, min: 0, max: 1 }, // a third continuation history: our own move two moves back (ply - 4), in quiet ordering
-  { name: 'CheckBonus', value: 0, min: 0, max: 1 }, // quiet ordering: a bonus for a quiet move that gives check directly
-  { name: 'Threats', value: 1, min: 0, max: 1 }, // quiet ordering: a bonus for moving a piece out of attack by a lesser piece, a malus for moving into one
+  // Threats: quiet ordering's bonus for moving a piece out of attack by a lesser piece, malus for moving into one.
+  { name: 'Threats', value: 1, min: 0, max: 1 },
 
-  // ---- Aspiration windows.
+  // ---- Aspiration windows of AspDelta around the average score from depth AspDepth.
   { name: 'AspDelta', value: 16, min: 5, max: 100 },
+  { name: 'AspDepth', value: 4, min: 2, max: 10 },
 
-  // ---- Null move: R = NmpBase + depth / NmpDepthDiv + min((eval - beta) / NmpEvalDiv, 3).
+  // ---- Null move: R = NmpBase + depth / NmpDepthDiv + min((eval - beta) / NmpEvalDiv, NmpEvalMax).
   { name: 'NmpBase', value: 4, min: 1, max: 8 },
   { name: 'NmpDepthDiv', value: 4, min: 2, max: 8 },
   { name: 'NmpEvalDiv', value: 200, min: 50, max: 600 },
+  { name: 'NmpEvalMax', value: 3, min: 0, max: 6 },
   { name: 'NmpVerifyDepth', value: 14, min: 6, max: 40 },
   // Null move only when staticEval >= beta - NmpMargin * depth + NmpBaseMargin.
   { name: 'NmpMargin', value: 20, min: 0, max: 100 },
@@ -57,7 +58,8 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'RfpDepth', value: 9, min: 1, max: 16 },
   { name: 'RfpMargin', value: 75, min: 20, max: 200 },
 
-  // ---- Razoring: eval + RazorBase + RazorMult * depth^2 < alpha.
+  // ---- Razoring: eval + RazorBase + RazorMult * depth^2 < alpha up to RazorDepth.
+  { name: 'RazorDepth', value: 3, min: 1, max: 8 },
   { name: 'RazorBase', value: 300, min: 100, max: 1000 },
   { name: 'RazorMult', value: 250, min: 50, max: 600 },
 
@@ -81,6 +83,13 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'LmrBase', value: 80, min: 0, max: 200 },
   { name: 'LmrDiv', value: 220, min: 100, max: 400 },
   { name: 'LmrHistDiv', value: 10000, min: 2000, max: 30000 },
+  // Adjustments of r in 1/1024 plies: more when not improving, at a cut node and for a quiet
+  // after a tactical TT move; less at a PV (TT) node and for a move that gives check.
+  { name: 'LmrNotImproving', value: 700, min: 0, max: 3000 },
+  { name: 'LmrTtPv', value: 1024, min: 0, max: 3000 },
+  { name: 'LmrCutNode', value: 1800, min: 0, max: 4000 },
+  { name: 'LmrTtCapture', value: 1024, min: 0, max: 3000 },
+  { name: 'LmrCheck', value: 700, min: 0, max: 3000 },
 
   // ---- ProbCut: beta + ProbCutMargin (minus ProbCutImproving when improving) from ProbCutDepth.
   { name: 'ProbCutDepth', value: 5, min: 3, max: 10 },
@@ -95,6 +104,17 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
 
   // ---- Internal iterative reduction from IirDepth.
   { name: 'IirDepth', value: 4, min: 2, max: 10 },
+
+  // ---- Picker: quiets scored below -QuietSortMult * depth stay unsorted; a capture scored s is
+  // good when SEE >= -s / CaptureSeeDiv; threat terms for a queen, rook or minor leaving an
+  // attack by a lesser piece (a bonus) or entering one (a malus; a queen entering a minor's
+  // attack pays ThreatQueenByMinor more).
+  { name: 'QuietSortMult', value: 3500, min: 500, max: 10000 },
+  { name: 'CaptureSeeDiv', value: 18, min: 4, max: 64 },
+  { name: 'ThreatQueen', value: 50000, min: 0, max: 100000 },
+  { name: 'ThreatRook', value: 25000, min: 0, max: 60000 },
+  { name: 'ThreatMinor', value: 15000, min: 0, max: 40000 },
+  { name: 'ThreatQueenByMinor', value: 10000, min: 0, max: 40000 },
 
   // ---- Quiescence: futility margin, SEE threshold of captures.
   { name: 'QsFutMargin', value: 180, min: 50, max: 500 },
@@ -134,23 +154,23 @@ export class SearchParams {
   MateDistance = 1;
   QsFutility = 1;
   QsTT = 1;
-  QsCheckExempt = 1;
   Prefetch = 1;
   ContHist = 1;
   Improving = 1;
   PriorBonus = 1;
-  ContHist4 = 0;
-  CheckBonus = 0;
   Threats = 1;
   AspDelta = 0;
+  AspDepth = 0;
   NmpBase = 0;
   NmpDepthDiv = 1;
   NmpEvalDiv = 1;
+  NmpEvalMax = 0;
   NmpVerifyDepth = 0;
   NmpMargin = 0;
   NmpBaseMargin = 0;
   RfpDepth = 0;
   RfpMargin = 0;
+  RazorDepth = 0;
   RazorBase = 0;
   RazorMult = 0;
   FutDepth = 0;
@@ -164,6 +184,11 @@ export class SearchParams {
   LmrBase = 0;
   LmrDiv = 1;
   LmrHistDiv = 1;
+  LmrNotImproving = 0;
+  LmrTtPv = 0;
+  LmrCutNode = 0;
+  LmrTtCapture = 0;
+  LmrCheck = 0;
   ProbCutDepth = 0;
   ProbCutMargin = 0;
   ProbCutImproving = 0;
@@ -172,6 +197,12 @@ export class SearchParams {
   DoubleExtMargin = 0;
   DoubleExtMax = 0;
   IirDepth = 0;
+  QuietSortMult = 0;
+  CaptureSeeDiv = 1;
+  ThreatQueen = 0;
+  ThreatRook = 0;
+  ThreatMinor = 0;
+  ThreatQueenByMinor = 0;
   QsFutMargin = 0;
   QsSeeMargin = 0;
   HistBonusMult = 0;

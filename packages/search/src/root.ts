@@ -5,15 +5,30 @@
  * below the root are the Searcher's alphaBeta.
  */
 import { NO_PIECE, PAWN } from '@tempo-chess/bitboard';
-import { EN_PASSANT, Position, START_FEN } from '@tempo-chess/position';
-import { generateLegal, givesCheck, legal, pseudoLegal, SEE_VALUE } from '@tempo-chess/movegen';
+import {
+  EN_PASSANT,
+  moveFrom,
+  moveFromTo,
+  moveTo,
+  moveType,
+  Position,
+  PROMOTION,
+  START_FEN,
+} from '@tempo-chess/position';
+import { generateLegal, givesCheck, legal, MAX_MOVES, pseudoLegal, SEE_VALUE } from '@tempo-chess/movegen';
 import type { EvalContext } from '@tempo-chess/eval';
 import {
   BOUND_EXACT,
   BOUND_LOWER,
   BOUND_UPPER,
   CHECK_INTERVAL,
+  CONT_ROW_SHIFT,
+  LMR_SHIFT,
+  LMR_TABLE_SIZE,
   MAX_DEPTH,
+  MVV_LVA_WEIGHT,
+  SIDE_SHIFT,
+  SQUARE_BITS,
   MAX_PLY,
   VALUE_INFINITE,
   VALUE_MATE,
@@ -23,6 +38,7 @@ import {
 import { isTactical } from './movepick';
 import type { SearchHooks, SearchInfo, SearchResult, Searcher } from './search';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
+import { STACK_OFFSET } from './stack';
 import type { SearchLimits } from './time';
 
 const PV_STRIDE = MAX_PLY + 1;
@@ -30,6 +46,35 @@ const PV_STRIDE = MAX_PLY + 1;
 const SKIP_SIZE = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
 const SKIP_PHASE = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
 const NO_AVG = -VALUE_INFINITE - 1;
+
+/** `info` on fail high/low, per MultiPV line and `currmove` only after this long (ms), as GUIs expect. */
+const INFO_DELAY_MS = 3000;
+/** The soft bound with a single legal move (ms): enough for a score and a ponder move. */
+const SINGLE_MOVE_MS = 50;
+/** Root LMR: from this depth and after this many moves, one ply less than the table's reduction. */
+const ROOT_LMR_DEPTH = 3;
+const ROOT_LMR_MOVES = 3;
+/** A root move's average score weighs the new score twice against the average (Stockfish's). */
+const AVG_NEW_WEIGHT = 2;
+/** Initial root order: the TT move, then captures and promotions (MVV-LVA), then quiets (history). */
+const ROOT_KEY_TT = 1e9;
+const ROOT_KEY_TACTICAL = 1e7;
+/** A promotion without capture ranks with the captures of a piece more. */
+const ROOT_KEY_PROMOTION = 1e6;
+
+/** Time management after each iteration: the soft bound's scale (see TimeBounds). */
+/** Best-move stability: 1.3 - 0.06 per iteration with the same best move, up to 8 iterations. */
+const STABILITY_BASE = 1.3;
+const STABILITY_STEP = 0.06;
+const STABILITY_MAX = 8;
+/** Score drop: + 0.5 per 100 cp lost since the last iteration, the drop capped at 100 cp. */
+const DROP_MAX = 100;
+const DROP_FACTOR = 0.5;
+/** Node share of the best move: 1.4 - 0.8 x share. */
+const SHARE_BASE = 1.4;
+const SHARE_FACTOR = 0.8;
+/** Infinite and ponder searches wait for a signal in slices of this many ms. */
+const WAIT_SLICE_MS = 5;
 
 /** Converts an internal score to UCI terms: centipawns, or mate in moves (negative when mated). */
 export function uciScore(v: number): { kind: 'cp' | 'mate'; value: number } {
@@ -40,19 +85,19 @@ export function uciScore(v: number): { kind: 'cp' | 'mate'; value: number } {
 
 export class RootDriver {
   /** Root moves and, per move (by index into `moves`), their search results. */
-  readonly moves = new Int32Array(256);
+  readonly moves = new Int32Array(MAX_MOVES);
   count = 0;
   /** The moves' current order (indices into `moves`): best first after each iteration. */
-  readonly order = new Int32Array(256);
-  readonly score = new Int32Array(256);
-  readonly prevScore = new Int32Array(256);
-  readonly avgScore = new Int32Array(256);
-  readonly bound = new Int32Array(256);
-  readonly seldepth = new Int32Array(256);
-  readonly updated = new Int32Array(256);
-  readonly nodesOf = new Float64Array(256);
-  readonly pv = new Int32Array(256 * PV_STRIDE);
-  readonly pvLen = new Int32Array(256);
+  readonly order = new Int32Array(MAX_MOVES);
+  readonly score = new Int32Array(MAX_MOVES);
+  readonly prevScore = new Int32Array(MAX_MOVES);
+  readonly avgScore = new Int32Array(MAX_MOVES);
+  readonly bound = new Int32Array(MAX_MOVES);
+  readonly seldepth = new Int32Array(MAX_MOVES);
+  readonly updated = new Int32Array(MAX_MOVES);
+  readonly nodesOf = new Float64Array(MAX_MOVES);
+  readonly pv = new Int32Array(MAX_MOVES * PV_STRIDE);
+  readonly pvLen = new Int32Array(MAX_MOVES);
   pvIdx = 0;
   multiPV = 1;
   /**
@@ -68,8 +113,8 @@ export class RootDriver {
   nodeLimitAfter = 0;
   completedDepth = 0;
   /** The lines of the last completed iteration, best first: moves and scores (see completedLines). */
-  private readonly doneMoves = new Int32Array(256);
-  private readonly doneScores = new Int32Array(256);
+  private readonly doneMoves = new Int32Array(MAX_MOVES);
+  private readonly doneScores = new Int32Array(MAX_MOVES);
   private doneCount = 0;
   hooks: SearchHooks = {};
 
@@ -112,7 +157,7 @@ export class RootDriver {
       this.waitForStop(limits);
       return { bestMove: 0, ponderMove: 0, score, depth: 0, nodes: 0, pv: [] };
     }
-    if (this.count === 1 && s.time.managed) s.time.soft = Math.min(s.time.soft, 50);
+    if (this.count === 1 && s.time.managed) s.time.soft = Math.min(s.time.soft, SINGLE_MOVE_MS);
     this.multiPV = Math.min(s.multiPV, this.count);
     const maxDepth =
       limits.depth !== undefined && limits.depth > 0 ? Math.min(Math.floor(limits.depth), MAX_DEPTH) : MAX_DEPTH;
@@ -133,7 +178,7 @@ export class RootDriver {
       for (this.pvIdx = 0; this.pvIdx < this.multiPV && !s.stopped; this.pvIdx++) {
         this.aspiration(depth);
         this.sort(0, this.pvIdx + 1);
-        if (s.stopped || this.pvIdx + 1 === this.multiPV || this.elapsed() > 3000) this.report(depth);
+        if (s.stopped || this.pvIdx + 1 === this.multiPV || this.elapsed() > INFO_DELAY_MS) this.report(depth);
       }
       if (s.stopped) break;
       this.completedDepth = depth;
@@ -152,13 +197,16 @@ export class RootDriver {
         sc = this.score[best];
       if (limits.mate !== undefined && limits.mate > 0 && sc >= VALUE_MATE - (2 * limits.mate - 1)) break;
       if (s.time.managed) {
-        // Step: scale the soft bound by best-move stability, score drop and the best move's node share.
-        stability = this.moves[best] === lastBest ? Math.min(stability + 1, 8) : 0;
+        // Scale the soft bound by best-move stability, score drop and the best move's node share.
+        stability = this.moves[best] === lastBest ? Math.min(stability + 1, STABILITY_MAX) : 0;
         lastBest = this.moves[best];
-        const drop = lastScore === NO_AVG ? 0 : Math.max(0, Math.min(100, lastScore - sc));
+        const drop = lastScore === NO_AVG ? 0 : Math.max(0, Math.min(DROP_MAX, lastScore - sc));
         lastScore = sc;
         const share = this.nodesOf[best] / Math.max(1, s.nodes);
-        const factor = (1.3 - 0.06 * stability) * (1 + (0.5 * drop) / 100) * (1.4 - 0.8 * share);
+        const factor =
+          (STABILITY_BASE - STABILITY_STEP * stability) *
+          (1 + (DROP_FACTOR * drop) / DROP_MAX) *
+          (SHARE_BASE - SHARE_FACTOR * share);
         if (this.elapsed() > s.time.soft * factor) {
           if (s.pondering) s.stopOnPonderhit = true;
           else break;
@@ -202,7 +250,7 @@ export class RootDriver {
       alpha = -VALUE_INFINITE,
       beta = VALUE_INFINITE;
     const avg = this.avgScore[this.order[this.pvIdx]];
-    if (P.Aspiration !== 0 && depth >= 4 && avg !== NO_AVG) {
+    if (P.Aspiration !== 0 && depth >= P.AspDepth && avg !== NO_AVG) {
       alpha = Math.max(avg - delta, -VALUE_INFINITE);
       beta = Math.min(avg + delta, VALUE_INFINITE);
     }
@@ -212,7 +260,7 @@ export class RootDriver {
       const v = this.searchRoot(alpha, beta, Math.max(1, depth - failHigh));
       this.sort(this.pvIdx, this.count);
       if (s.stopped) return;
-      if ((v <= alpha || v >= beta) && this.multiPV === 1 && this.elapsed() > 3000) this.report(depth);
+      if ((v <= alpha || v >= beta) && this.multiPV === 1 && this.elapsed() > INFO_DELAY_MS) this.report(depth);
       if (v <= alpha) {
         beta = (alpha + beta) >> 1;
         alpha = Math.max(v - delta, -VALUE_INFINITE);
@@ -241,12 +289,12 @@ export class RootDriver {
       const ri = this.order[i],
         m = this.moves[ri],
         mc = i - this.pvIdx + 1;
-      if (hooks.onCurrMove !== undefined && this.elapsed() > 3000) hooks.onCurrMove(m, i + 1, depth);
+      if (hooks.onCurrMove !== undefined && this.elapsed() > INFO_DELAY_MS) hooks.onCurrMove(m, i + 1, depth);
       const gives = givesCheck(pos, m),
         tactical = isTactical(pos, m);
       const newDepth = depth - 1 + (P.CheckExt !== 0 && gives ? 1 : 0);
-      s.ssMove[4] = m;
-      s.ssCont[4] = ((board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
+      s.ss.move[STACK_OFFSET] = m;
+      s.ss.cont[STACK_OFFSET] = ((board[moveFrom(m)] << SQUARE_BITS) | moveTo(m)) << CONT_ROW_SHIFT;
       s.pvLen[1] = 1;
       const before = s.nodes;
       s.play(m);
@@ -254,8 +302,10 @@ export class RootDriver {
       if (mc === 1) v = 0 - s.alphaBeta(0 - beta, 0 - alpha, newDepth, false, 1);
       else {
         let r = 0;
-        if (P.LMR !== 0 && depth >= 3 && mc > 3 && !tactical && !gives)
-          r = Math.max(0, (s.lmr[Math.min(depth, 63) * 64 + Math.min(mc, 63)] >> 10) - 1);
+        if (P.LMR !== 0 && depth >= ROOT_LMR_DEPTH && mc > ROOT_LMR_MOVES && !tactical && !gives) {
+          const row = Math.min(depth, LMR_TABLE_SIZE - 1) * LMR_TABLE_SIZE;
+          r = Math.max(0, (s.lmr[row + Math.min(mc, LMR_TABLE_SIZE - 1)] >> LMR_SHIFT) - 1);
+        }
         v = 0 - s.alphaBeta(-1 - alpha, 0 - alpha, newDepth - r, true, 1);
         if (v > alpha && r > 0) v = 0 - s.alphaBeta(-1 - alpha, 0 - alpha, newDepth, true, 1);
         if (v > alpha) v = 0 - s.alphaBeta(0 - beta, 0 - alpha, newDepth, false, 1);
@@ -267,7 +317,8 @@ export class RootDriver {
         this.score[ri] = v;
         this.bound[ri] = v >= beta ? BOUND_LOWER : v <= alpha ? BOUND_UPPER : BOUND_EXACT;
         this.seldepth[ri] = s.seldepth;
-        this.avgScore[ri] = this.avgScore[ri] === NO_AVG ? v : ((2 * v + this.avgScore[ri]) / 3) | 0;
+        const avg = this.avgScore[ri];
+        this.avgScore[ri] = avg === NO_AVG ? v : ((AVG_NEW_WEIGHT * v + avg) / (AVG_NEW_WEIGHT + 1)) | 0;
         this.updated[ri] = 1;
         const row = ri * PV_STRIDE,
           W = MAX_PLY + 2,
@@ -294,7 +345,10 @@ export class RootDriver {
     return best;
   }
 
-  /** The legal root moves (restricted to searchMoves when that leaves any), TT move first, then captures by MVV-LVA, then quiets by history. */
+  /**
+   * The legal root moves (restricted to searchMoves when that leaves any), TT move first,
+   * then captures by MVV-LVA, then quiets by history.
+   */
   private setupRootMoves(searchMoves: number[] | undefined): void {
     const s = this.s,
       pos = s.pos,
@@ -320,15 +374,15 @@ export class RootDriver {
       this.pvLen[i] = 1;
       this.updated[i] = 0;
       let key: number;
-      if (m === ttMove) key = 1e9;
+      if (m === ttMove) key = ROOT_KEY_TT;
       else if (isTactical(pos, m)) {
-        const captured = (m & 0xc000) === EN_PASSANT ? PAWN : board[(m >>> 6) & 63] & 7;
+        const captured = moveType(m) === EN_PASSANT ? PAWN : board[moveTo(m)] & 7;
         key =
-          1e7 +
-          16 * SEE_VALUE[captured] -
-          (board[m & 63] & 7) +
-          ((m & 0xc000) === 0x4000 && board[(m >>> 6) & 63] === NO_PIECE ? 1e6 : 0);
-      } else key = s.h.main[(pos.side << 12) | (m & 0xfff)];
+          ROOT_KEY_TACTICAL +
+          MVV_LVA_WEIGHT * SEE_VALUE[captured] -
+          (board[moveFrom(m)] & 7) +
+          (moveType(m) === PROMOTION && board[moveTo(m)] === NO_PIECE ? ROOT_KEY_PROMOTION : 0);
+      } else key = s.h.main[(pos.side << SIDE_SHIFT) | moveFromTo(m)];
       keys[i] = key;
     }
     this.count = n;
@@ -428,7 +482,7 @@ export class RootDriver {
       if (!limits.infinite && !s.pondering) return;
       if (!shared) return; // nobody else can raise a signal in a plain buffer
       try {
-        Atomics.wait(sig, SIGNAL_STOP, 0, 5);
+        Atomics.wait(sig, SIGNAL_STOP, 0, WAIT_SLICE_MS);
       } catch {
         return; // a thread that may not block (a browser's main thread)
       }

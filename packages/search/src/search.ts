@@ -3,13 +3,40 @@
  * variation search (alphaBeta) and a quiescence search (qsearch), after Stockfish's
  * search.cpp, with Ethereal's and Berserk's simpler forms where they read better.
  *
- * Nothing allocates per node: per-ply values live in typed arrays indexed by
- * `ply + 4` (so ply - 4 is always a valid index), move lists are slices of one
+ * Nothing allocates per node: per-ply values live in the search stack (stack.ts,
+ * slot ply + STACK_OFFSET), move lists are slices of one
  * Int32Array, the TT answers through fields, and the pickers are made once.
  */
-import { PAWN } from '@tempo-chess/bitboard';
-import { EN_PASSANT, isRepetitionDraw, type Position } from '@tempo-chess/position';
-import { generateEvasions, see, SEE_VALUE } from '@tempo-chess/movegen';
+import {
+  B_BISHOP,
+  B_KNIGHT,
+  B_PAWN,
+  B_QUEEN,
+  B_ROOK,
+  BISHOP,
+  KNIGHT,
+  PAWN,
+  QUEEN,
+  ROOK,
+  W_BISHOP,
+  W_KNIGHT,
+  W_PAWN,
+  W_QUEEN,
+  W_ROOK,
+} from '@tempo-chess/bitboard';
+import {
+  EN_PASSANT,
+  FROM_TO_MASK,
+  isRepetitionDraw,
+  MOVE_TYPE_MASK,
+  moveType,
+  NORMAL,
+  PROMOTION,
+  SQUARE_MASK,
+  TO_SHIFT,
+  type Position,
+} from '@tempo-chess/position';
+import { generateEvasions, MAX_MOVES, see, SEE_VALUE } from '@tempo-chess/movegen';
 import { givesCheckFast } from './checks';
 import { evaluate, EvalContext, type EvalParams } from '@tempo-chess/eval';
 import type { AccumulatorStack, NetWeights } from '@tempo-chess/nnue';
@@ -19,11 +46,24 @@ import {
   BOUND_NONE,
   CHECK_INTERVAL,
   BOUND_UPPER,
+  CONT_ROW_SHIFT,
   DEPTH_NONE,
   DEPTH_QS,
+  EXTENSION_PLY_FACTOR,
   LIST_SIZE,
+  LMR_GRAIN,
+  LMR_SHIFT,
+  LMR_TABLE_SIZE,
+  MAIN_HISTORY_WEIGHT,
   MAX_PLY,
+  NMP_MIN_DEPTH,
+  PRIOR_BONUS_DEPTH,
+  PROBCUT_REDUCTION,
+  SIDE_SHIFT,
+  SQUARE_BITS,
   TRIED_SIZE,
+  TT_CUTOFF_RULE50,
+  TT_DEPTH_MARGIN,
   VALUE_DRAW,
   VALUE_INFINITE,
   VALUE_MATE,
@@ -38,7 +78,8 @@ import { scoreFromTT, scoreToTT, type TranspositionTable } from './tt';
 import { TimeBounds, type SearchLimits } from './time';
 import { RootDriver } from './root';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
-import { bonus, corrected, updateCorrection, updatePrior, updateQuiet, updateStats } from './stats';
+import { SearchStack, STACK_OFFSET } from './stack';
+import { bonus, corrected, pieceTo, updateCorrection, updatePrior, updateQuiet, updateStats } from './stats';
 
 /** Options of a Searcher beside the SEARCH_PARAMS. */
 export interface SearchOptions {
@@ -101,6 +142,11 @@ const MULTI_CUT = 100;
 /** Piece values for futility (centipawns, by piece type). */
 const FUT_VALUE = SEE_VALUE;
 
+/** Fifty moves without a capture or a pawn move, in plies. */
+const FIFTY_MOVE_PLIES = 100;
+/** Upper bound of the Move Overhead option (ms). */
+const MAX_MOVE_OVERHEAD = 10000;
+
 /**
  * One search thread: its histories, stacks, evaluation context and limits. The TT
  * and the signals may be shared with other threads.
@@ -118,13 +164,8 @@ export class Searcher {
   // ---- The position being searched (a placeholder until the first search).
   pos: Position;
 
-  // ---- Per-ply stack, index ply + 4.
-  readonly ssStaticEval = new Int32Array(MAX_PLY + 8);
-  readonly ssMove = new Int32Array(MAX_PLY + 8);
-  /** Continuation-history row offset of the move played at this ply ((piece << 6 | to) << 10; 0 for none). */
-  readonly ssCont = new Int32Array(MAX_PLY + 8);
-  readonly ssExcluded = new Int32Array(MAX_PLY + 8);
-  readonly ssDoubleExt = new Int32Array(MAX_PLY + 8);
+  /** The per-ply values of the line being searched (stack.ts). */
+  readonly ss = new SearchStack();
 
   // ---- Principal variations: row p holds the line from ply p (pvLen[p] is its end).
   readonly pv = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
@@ -139,7 +180,7 @@ export class Searcher {
   readonly scratch = new Int32Array(LIST_SIZE);
 
   /** Late move reductions in 1/1024 plies by min(depth, 63) * 64 + min(moveCount, 63). */
-  readonly lmr = new Int32Array(64 * 64);
+  readonly lmr = new Int32Array(LMR_TABLE_SIZE * LMR_TABLE_SIZE);
 
   // ---- Limits and counters.
   nodes = 0;
@@ -173,7 +214,7 @@ export class Searcher {
     if (options.threadIndex !== undefined) this.threadIndex = Math.max(0, options.threadIndex | 0);
     this.pos = placeholderPosition(this.evalContext);
     for (let s = 0; s < 2 * (MAX_PLY + 4); s++)
-      this.pickers.push(new MovePicker(this.pos, this.moves, this.moveScores, this.h, s));
+      this.pickers.push(new MovePicker(this.pos, this.moves, this.moveScores, this.h, s, this.params));
     this.root = new RootDriver(this);
     this.initReductions();
   }
@@ -185,11 +226,11 @@ export class Searcher {
   setOption(name: string, value: number): boolean {
     const n = name.toLowerCase();
     if (n === 'multipv') {
-      this.multiPV = Math.max(1, Math.min(256, value | 0));
+      this.multiPV = Math.max(1, Math.min(MAX_MOVES, value | 0));
       return true;
     }
     if (n === 'move overhead' || n === 'moveoverhead') {
-      this.moveOverhead = Math.max(0, Math.min(10000, value | 0));
+      this.moveOverhead = Math.max(0, Math.min(MAX_MOVE_OVERHEAD, value | 0));
       return true;
     }
     const ok = this.params.set(name, value);
@@ -223,17 +264,11 @@ export class Searcher {
     this.stopped = false;
     this.seldepth = 0;
     this.nmpMinPly = 0;
-    this.ssStaticEval.fill(VALUE_NONE);
-    this.ssMove.fill(0);
-    this.ssCont.fill(0);
-    this.ssExcluded.fill(0);
-    this.ssDoubleExt.fill(0);
+    this.ss.reset();
     this.h.killers.fill(0);
     for (let i = 0; i < pk.length; i++) {
       pk[i].useCont = this.params.ContHist;
       pk[i].useThreats = this.params.Threats;
-      pk[i].useCont4 = this.params.ContHist4;
-      pk[i].useCheckBonus = this.params.CheckBonus;
     }
   }
 
@@ -277,12 +312,12 @@ export class Searcher {
   private initReductions(): void {
     const P = this.params,
       t = this.lmr;
-    for (let d = 0; d < 64; d++)
-      for (let m = 0; m < 64; m++)
-        t[d * 64 + m] =
+    for (let d = 0; d < LMR_TABLE_SIZE; d++)
+      for (let m = 0; m < LMR_TABLE_SIZE; m++)
+        t[d * LMR_TABLE_SIZE + m] =
           d === 0 || m === 0
             ? 0
-            : Math.round(1024 * (P.LmrBase / 100 + (Math.log(d) * Math.log(m)) / (P.LmrDiv / 100)));
+            : Math.round(LMR_GRAIN * (P.LmrBase / 100 + (Math.log(d) * Math.log(m)) / (P.LmrDiv / 100)));
   }
 
   /** This search's nodes in every thread (the others' as last published, at most CHECK_INTERVAL behind). */
@@ -327,8 +362,12 @@ export class Searcher {
   private isDrawn(inCheck: boolean): boolean {
     const pos = this.pos,
       pc = pos.pieceCount;
-    if (pos.st.rule50 >= 100) return !inCheck || generateEvasions(pos, this.scratch, 0) > 0;
-    if ((pc[1] | pc[9] | pc[4] | pc[12] | pc[5] | pc[13]) === 0 && pc[2] + pc[3] + pc[10] + pc[11] <= 1) return true;
+    if (pos.st.rule50 >= FIFTY_MOVE_PLIES) return !inCheck || generateEvasions(pos, this.scratch, 0) > 0;
+    if (
+      (pc[W_PAWN] | pc[B_PAWN] | pc[W_ROOK] | pc[B_ROOK] | pc[W_QUEEN] | pc[B_QUEEN]) === 0 &&
+      pc[W_KNIGHT] + pc[W_BISHOP] + pc[B_KNIGHT] + pc[B_BISHOP] <= 1
+    )
+      return true;
     return isRepetitionDraw(pos);
   }
 
@@ -336,7 +375,7 @@ export class Searcher {
   private hasNonPawn(): boolean {
     const pc = this.pos.pieceCount,
       o = this.pos.side << 3;
-    return pc[o + 2] + pc[o + 3] + pc[o + 4] + pc[o + 5] > 0;
+    return pc[o + KNIGHT] + pc[o + BISHOP] + pc[o + ROOK] + pc[o + QUEEN] > 0;
   }
 
   /** Copies the child's line behind m into row ply. */
@@ -352,65 +391,218 @@ export class Searcher {
     this.pvLen[ply] = end > ply + 1 ? end : ply + 1;
   }
 
+  /**
+   * Steps 5 to 7 of alphaBeta at a non-PV node not in check: razoring, reverse futility
+   * and null move. Returns the node's score when one of them ends it, else VALUE_NONE.
+   */
+  private shallowPrune(
+    alpha: number,
+    beta: number,
+    depth: number,
+    ev: number,
+    staticEval: number,
+    improving: boolean,
+    cutNode: boolean,
+    ply: number,
+  ): number {
+    const P = this.params;
+    // Step 5. Razoring: far below alpha, only captures can save the node.
+    if (P.Razoring !== 0 && depth <= P.RazorDepth && ev + P.RazorBase + P.RazorMult * depth * depth < alpha) {
+      const v = this.qsearch(alpha - 1, alpha, ply, false);
+      if (v < alpha && v > VALUE_MATED_IN_MAX_PLY) return v;
+    }
+
+    // Step 6. Reverse futility pruning: far enough above beta, trust the eval.
+    if (
+      P.Futility !== 0 &&
+      depth < P.RfpDepth &&
+      ev < VALUE_MATE_IN_MAX_PLY &&
+      beta > VALUE_MATED_IN_MAX_PLY &&
+      ev - P.RfpMargin * (depth - (improving ? 1 : 0)) >= beta
+    )
+      return ev;
+
+    // Step 7. Null move pruning, verified at high depth.
+    if (
+      P.NullMove !== 0 &&
+      ev >= beta &&
+      staticEval >= beta - P.NmpMargin * depth + P.NmpBaseMargin &&
+      depth >= NMP_MIN_DEPTH &&
+      this.ss.move[ply + STACK_OFFSET - 1] !== 0 &&
+      ply >= this.nmpMinPly &&
+      beta > VALUE_MATED_IN_MAX_PLY &&
+      this.hasNonPawn()
+    )
+      return this.nullMove(beta, depth, ev, cutNode, ply);
+    return VALUE_NONE;
+  }
+
   /** Step 7 of alphaBeta: the null-move search and its verification; VALUE_NONE when it does not cut. */
   private nullMove(beta: number, depth: number, ev: number, cutNode: boolean, ply: number): number {
     const P = this.params,
-      sp = ply + 4;
+      sp = ply + STACK_OFFSET,
+      ss = this.ss;
     let dr = ((ev - beta) / P.NmpEvalDiv) | 0;
-    if (dr > 3) dr = 3;
+    if (dr > P.NmpEvalMax) dr = P.NmpEvalMax;
     const R = P.NmpBase + ((depth / P.NmpDepthDiv) | 0) + dr;
-    this.ssMove[sp] = 0;
-    this.ssCont[sp] = 0;
+    ss.move[sp] = 0;
+    ss.cont[sp] = 0;
     this.playNull();
     const v = 0 - this.alphaBeta(0 - beta, 1 - beta, depth - R, !cutNode, ply + 1);
     this.unplayNull();
     if (this.stopped) return 0;
     if (v < beta || v >= VALUE_MATE_IN_MAX_PLY) return VALUE_NONE;
     if (this.nmpMinPly !== 0 || depth < P.NmpVerifyDepth) return v;
-    // Verification at high depth: a null-move-free search of this node, reduced.
+    // Verification at high depth: a null-move-free search of this node, reduced, with
+    // null move allowed again only in the last quarter of its depth (Stockfish's).
     this.nmpMinPly = ply + (((3 * (depth - R)) / 4) | 0);
     const w = this.alphaBeta(beta - 1, beta, depth - R, false, ply);
     this.nmpMinPly = 0;
     return w >= beta ? v : VALUE_NONE;
   }
 
-  /** Step 9 of alphaBeta: captures that beat pcBeta in qsearch and then a reduced search; VALUE_NONE when none. */
+  /**
+   * Step 9 of alphaBeta: captures that beat beta + ProbCutMargin in qsearch and then in a
+   * reduced search, unless the TT entry already says they will not; VALUE_NONE when none.
+   */
   private probCut(
     beta: number,
-    pcBeta: number,
     depth: number,
+    improving: boolean,
     staticEval: number,
     rawEval: number,
     ttMove: number,
+    ttScore: number,
+    ttDepth: number,
     ttPv: boolean,
     cutNode: boolean,
     ply: number,
     picker: MovePicker,
   ): number {
-    const pos = this.pos,
-      sp = ply + 4,
+    const P = this.params,
+      pos = this.pos,
+      sp = ply + STACK_OFFSET,
+      ss = this.ss,
       st = pos.st;
+    const pcBeta = beta + P.ProbCutMargin - (improving ? P.ProbCutImproving : 0);
+    if (ttScore !== VALUE_NONE && ttDepth >= depth - TT_DEPTH_MARGIN && ttScore < pcBeta) return VALUE_NONE;
     picker.initProbCut(ttMove, pcBeta - staticEval);
     for (let m = picker.next(); m !== 0; m = picker.next()) {
-      this.ssMove[sp] = m;
-      this.ssCont[sp] = ((pos.board[m & 63] << 6) | ((m >>> 6) & 63)) << 10;
+      ss.move[sp] = m;
+      ss.cont[sp] = pieceTo(pos.board, m) << CONT_ROW_SHIFT;
       this.play(m);
-      let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false, 0);
-      if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - 4, !cutNode, ply + 1);
+      let v = 0 - this.qsearch(0 - pcBeta, 1 - pcBeta, ply + 1, false);
+      if (v >= pcBeta) v = 0 - this.alphaBeta(0 - pcBeta, 1 - pcBeta, depth - PROBCUT_REDUCTION, !cutNode, ply + 1);
       this.unplay();
       if (this.stopped) return 0;
       if (v >= pcBeta) {
-        this.tt.store(st.keyLo, st.keyHi, scoreToTT(v, ply), rawEval, depth - 3, BOUND_LOWER, m, ttPv ? 1 : 0);
+        const storeDepth = depth - PROBCUT_REDUCTION + 1; // one more than searched, as Stockfish's
+        this.tt.store(st.keyLo, st.keyHi, scoreToTT(v, ply), rawEval, storeDepth, BOUND_LOWER, m, ttPv ? 1 : 0);
         return v - (pcBeta - beta);
       }
     }
     return VALUE_NONE;
   }
 
+  /** Whether the static eval at stack slot sp beats the one two plies back (else four, else false). */
+  private improvingAt(sp: number, staticEval: number): boolean {
+    const se = this.ss.staticEval,
+      e2 = se[sp - 2];
+    if (e2 !== VALUE_NONE) return staticEval > e2;
+    const e4 = se[sp - 4];
+    return e4 !== VALUE_NONE && staticEval > e4;
+  }
+
   /**
-   * Step 12 of alphaBeta: the singular test of the TT move m (search the node without
-   * it below sBeta). Returns the extension (2, 1, 0 or -1), or MULTI_CUT when even
-   * without m the node beats beta (the caller returns sBeta).
+   * Step 11 of alphaBeta: late move pruning, SEE pruning of captures and checks, and
+   * history, futility and SEE pruning of quiets. Returns VALUE_NONE when move m is to be
+   * searched, else the node's best value after skipping it (futility may raise it).
+   */
+  private pruneMove(
+    m: number,
+    capture: boolean,
+    gives: boolean,
+    history: number,
+    r1024: number,
+    depth: number,
+    moveCount: number,
+    lmpLimit: number,
+    alpha: number,
+    staticEval: number,
+    bestValue: number,
+    inCheck: boolean,
+    picker: MovePicker,
+  ): number {
+    const P = this.params,
+      pos = this.pos;
+    // Late move pruning: from here on the picker yields no quiet but checks (the quiets not
+    // generated yet come unscored), this move is still tried when it is a quiet check, and
+    // evasions (not staged) are pruned here. Unlike Stockfish's moveCountPruning, quiet
+    // checks stay: dropping them loses a mate in 2 that the search otherwise finds in 306 nodes.
+    if (P.Futility !== 0 && moveCount >= lmpLimit) {
+      picker.skipQuiets = true;
+      if (!capture && !gives) return bestValue;
+    }
+    let lmrDepth = depth - 1 - (r1024 >> LMR_SHIFT);
+    if (capture || gives) {
+      const t = 0 - P.SeeCaptureMult * depth;
+      return P.SEEPruning !== 0 && picker.seeFloor < t && !see(pos, m, t) ? bestValue : VALUE_NONE;
+    }
+    if (P.HistPruning !== 0 && lmrDepth < P.HistPruneDepth && history < -P.HistPruneMult * depth) return bestValue;
+    lmrDepth += (history / P.LmrHistDiv) | 0;
+    if (lmrDepth < 0) lmrDepth = 0;
+    if (P.Futility !== 0 && !inCheck && lmrDepth < P.FutDepth) {
+      const fv = staticEval + P.FutBase + P.FutMult * lmrDepth;
+      if (fv <= alpha) return bestValue < fv && fv < VALUE_MATE_IN_MAX_PLY ? fv : bestValue;
+    }
+    if (P.SEEPruning !== 0 && !see(pos, m, 0 - P.SeeQuietMult * lmrDepth * lmrDepth)) return bestValue;
+    return VALUE_NONE;
+  }
+
+  /** The singular search's bound for a TT score at `depth`. */
+  private singularBeta(ttScore: number, depth: number): number {
+    return ttScore - ((this.params.SingularMult * depth) >> 4);
+  }
+
+  /**
+   * Step 12 of alphaBeta: the extension of move m: singular (with double, negative and
+   * multi-cut) for the TT move, else the check extension. Returns MULTI_CUT when the node
+   * fails high without the TT move (the caller returns singularBeta).
+   */
+  private extension(
+    m: number,
+    gives: boolean,
+    isTTMove: boolean,
+    beta: number,
+    depth: number,
+    ttScore: number,
+    ttBound: number,
+    ttDepth: number,
+    cutNode: boolean,
+    pvNode: boolean,
+    ply: number,
+    picker: MovePicker,
+  ): number {
+    const P = this.params,
+      inReach = ply < EXTENSION_PLY_FACTOR * this.rootDepth;
+    if (
+      P.Singular !== 0 &&
+      isTTMove &&
+      depth >= P.SingularDepth &&
+      inReach &&
+      ttScore !== VALUE_NONE &&
+      ttScore < VALUE_MATE_IN_MAX_PLY &&
+      ttScore > VALUE_MATED_IN_MAX_PLY &&
+      (ttBound & BOUND_LOWER) !== 0 &&
+      ttDepth >= depth - TT_DEPTH_MARGIN
+    )
+      return this.singular(m, this.singularBeta(ttScore, depth), beta, ttScore, depth, cutNode, pvNode, ply);
+    return P.CheckExt !== 0 && gives && inReach && (picker.seeFloor >= 0 || see(this.pos, m, 0)) ? 1 : 0;
+  }
+
+  /**
+   * The singular test of the TT move m (search the node without it below sBeta). Returns
+   * the extension (2, 1, 0 or -1), or MULTI_CUT when even without m the node beats beta.
    */
   private singular(
     m: number,
@@ -423,13 +615,95 @@ export class Searcher {
     ply: number,
   ): number {
     const P = this.params,
-      sp = ply + 4;
-    this.ssExcluded[sp] = m;
+      sp = ply + STACK_OFFSET,
+      ss = this.ss;
+    ss.excluded[sp] = m;
     const v = this.alphaBeta(sBeta - 1, sBeta, (depth - 1) >> 1, cutNode, ply);
-    this.ssExcluded[sp] = 0;
-    if (v < sBeta) return !pvNode && v < sBeta - P.DoubleExtMargin && this.ssDoubleExt[sp - 1] < P.DoubleExtMax ? 2 : 1;
+    ss.excluded[sp] = 0;
+    if (v < sBeta) return !pvNode && v < sBeta - P.DoubleExtMargin && ss.doubleExt[sp - 1] < P.DoubleExtMax ? 2 : 1;
     if (sBeta >= beta) return MULTI_CUT;
     return ttScore >= beta || cutNode ? -1 : 0;
+  }
+
+  /**
+   * Step 14 of alphaBeta: the late move reduction of a move, in 1/1024 plies, from the
+   * table's r1024 adjusted by the node and the move.
+   */
+  private reduction(
+    r1024: number,
+    history: number,
+    capture: boolean,
+    gives: boolean,
+    ttCapture: boolean,
+    improving: boolean,
+    ttPv: boolean,
+    cutNode: boolean,
+  ): number {
+    const P = this.params;
+    let r = r1024;
+    if (!improving) r += P.LmrNotImproving;
+    if (ttPv) r -= P.LmrTtPv;
+    if (cutNode) r += P.LmrCutNode;
+    if (ttCapture && !capture) r += P.LmrTtCapture;
+    if (gives) r -= P.LmrCheck;
+    if (!capture) r -= ((history * LMR_GRAIN) / P.LmrHistDiv) | 0;
+    return r;
+  }
+
+  /**
+   * Step 17 of alphaBeta after a node with moves: the histories, killers and counter move
+   * of the best move, or the prior countermove bonus when every move failed low.
+   */
+  private updateNodeStats(
+    bestMove: number,
+    depth: number,
+    pvNode: boolean,
+    cutNode: boolean,
+    ply: number,
+    slot: number,
+    quietCount: number,
+    captureCount: number,
+  ): void {
+    const sp = ply + STACK_OFFSET,
+      prevMove = this.ss.move[sp - 1];
+    if (bestMove !== 0) updateStats(this, bestMove, depth, ply, slot, quietCount, captureCount);
+    else if (
+      this.params.PriorBonus !== 0 &&
+      prevMove !== 0 &&
+      this.pos.st.captured === 0 &&
+      moveType(prevMove) === NORMAL
+    ) {
+      // Every reply failed low: the opponent's quiet move here was good; reward it
+      // (Stockfish's prior countermove bonus).
+      const k = 1 + (depth > PRIOR_BONUS_DEPTH ? 1 : 0) + (pvNode || cutNode ? 1 : 0);
+      updatePrior(this, prevMove, this.ss.cont[sp - 1] >> CONT_ROW_SHIFT, sp, (k * bonus(this, depth)) >> 1);
+    }
+  }
+
+  /** Step 18 of alphaBeta (not in a singular search): the correction histories and the TT entry. */
+  private storeNode(
+    bestValue: number,
+    bestMove: number,
+    beta: number,
+    depth: number,
+    ply: number,
+    staticEval: number,
+    rawEval: number,
+    inCheck: boolean,
+    pvNode: boolean,
+    ttPv: boolean,
+  ): void {
+    const st = this.pos.st;
+    const bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
+    if (
+      this.params.CorrHist !== 0 &&
+      !inCheck &&
+      (bestMove === 0 || !isTactical(this.pos, bestMove)) &&
+      !(bound === BOUND_LOWER && bestValue <= staticEval) &&
+      !(bound === BOUND_UPPER && bestValue >= staticEval)
+    )
+      updateCorrection(this, bestValue - staticEval, depth);
+    this.tt.store(st.keyLo, st.keyHi, scoreToTT(bestValue, ply), rawEval, depth, bound, bestMove, ttPv ? 1 : 0);
   }
 
   /**
@@ -437,15 +711,19 @@ export class Searcher {
    * score within or at the bounds of (alpha, beta). `cutNode` marks nodes expected
    * to fail high.
    */
+  // The steps share the node's state (TT entry, evals, window, move counts) as locals, as in Stockfish's
+  // search(); the steps that need only their arguments are the methods above.
+  // eslint-disable-next-line max-lines-per-function -- the steps share the node's locals, as Stockfish's search()
   alphaBeta(alpha: number, beta: number, depth: number, cutNode: boolean, ply: number): number {
     const pvNode = beta - alpha > 1;
     // Step 1. Quiescence at the horizon.
-    if (depth <= 0) return this.qsearch(alpha, beta, ply, pvNode, 0);
+    if (depth <= 0) return this.qsearch(alpha, beta, ply, pvNode);
     const pos = this.pos,
       P = this.params,
       tt = this.tt,
       st = pos.st,
-      sp = ply + 4;
+      sp = ply + STACK_OFFSET,
+      ss = this.ss;
     if (this.stopped) return 0;
     if (++this.nodes >= this.nextCheck) this.checkLimits();
     const inCheck = (st.checkersLo | st.checkersHi) !== 0;
@@ -459,18 +737,14 @@ export class Searcher {
     if (this.isDrawn(inCheck)) return VALUE_DRAW;
     if (ply >= MAX_PLY - 4) return inCheck ? VALUE_DRAW : corrected(this, evaluate(pos, this.evalContext));
     if (P.MateDistance !== 0) {
-      const lo = -VALUE_MATE + ply,
-        hi = VALUE_MATE - ply - 1;
-      if (alpha < lo) alpha = lo;
-      if (beta > hi) beta = hi;
+      if (alpha < -VALUE_MATE + ply) alpha = -VALUE_MATE + ply;
+      if (beta > VALUE_MATE - ply - 1) beta = VALUE_MATE - ply - 1;
       if (alpha >= beta) return alpha;
     }
 
     // Step 3. Transposition table lookup (none in a singular verification search).
-    const excluded = this.ssExcluded[sp];
-    const keyLo = st.keyLo,
-      keyHi = st.keyHi;
-    const ttHit = excluded === 0 && tt.probe(keyLo, keyHi);
+    const excluded = ss.excluded[sp];
+    const ttHit = excluded === 0 && tt.probe(st.keyLo, st.keyHi);
     const ttMove = ttHit ? tt.hitMove : 0;
     const ttScore = ttHit ? scoreFromTT(tt.hitScore, ply) : VALUE_NONE;
     const ttDepth = ttHit ? tt.hitDepth : DEPTH_NONE;
@@ -484,71 +758,33 @@ export class Searcher {
       ttDepth >= depth &&
       ttScore !== VALUE_NONE &&
       (ttBound & (ttScore >= beta ? BOUND_LOWER : BOUND_UPPER)) !== 0 &&
-      st.rule50 < 90
+      st.rule50 < TT_CUTOFF_RULE50
     ) {
       // A quiet TT move that fails high earns its history bonus as if it had been searched.
       if (ttMove !== 0 && ttScore >= beta && !isTactical(pos, ttMove))
-        updateQuiet(this, ttMove, (pos.board[ttMove & 63] << 6) | ((ttMove >>> 6) & 63), sp, bonus(this, depth));
+        updateQuiet(this, ttMove, pieceTo(pos.board, ttMove), sp, bonus(this, depth));
       return ttScore;
     }
 
     // Step 4. Static evaluation, corrected; the TT score refines it when its bound allows.
     let rawEval = VALUE_NONE,
       staticEval = VALUE_NONE,
-      ev = VALUE_NONE,
-      improving = false;
-    if (inCheck) {
-      this.ssStaticEval[sp] = VALUE_NONE;
-    } else if (excluded !== 0) {
-      staticEval = ev = this.ssStaticEval[sp];
-    } else {
+      ev = VALUE_NONE;
+    if (inCheck) ss.staticEval[sp] = VALUE_NONE;
+    else if (excluded !== 0) staticEval = ev = ss.staticEval[sp];
+    else {
       rawEval = ttEval !== VALUE_NONE ? ttEval : evaluate(pos, this.evalContext);
-      if (!ttHit) tt.store(keyLo, keyHi, VALUE_NONE, rawEval, DEPTH_NONE, BOUND_NONE, 0, ttPv ? 1 : 0);
-      staticEval = ev = corrected(this, rawEval);
-      this.ssStaticEval[sp] = staticEval;
+      if (!ttHit) tt.store(st.keyLo, st.keyHi, VALUE_NONE, rawEval, DEPTH_NONE, BOUND_NONE, 0, ttPv ? 1 : 0);
+      staticEval = ev = ss.staticEval[sp] = corrected(this, rawEval);
       if (ttScore !== VALUE_NONE && (ttBound & (ttScore > ev ? BOUND_LOWER : BOUND_UPPER)) !== 0) ev = ttScore;
     }
-    if (!inCheck && P.Improving !== 0) {
-      const e2 = this.ssStaticEval[sp - 2];
-      if (e2 !== VALUE_NONE) improving = staticEval > e2;
-      else {
-        const e4 = this.ssStaticEval[sp - 4];
-        improving = e4 !== VALUE_NONE && staticEval > e4;
-      }
-    }
-    this.ssDoubleExt[sp] = this.ssDoubleExt[sp - 1];
+    const improving = !inCheck && P.Improving !== 0 && this.improvingAt(sp, staticEval);
+    ss.doubleExt[sp] = ss.doubleExt[sp - 1];
 
+    // Steps 5 to 7. Razoring, reverse futility, null move.
     if (!pvNode && !inCheck && excluded === 0) {
-      // Step 5. Razoring: far below alpha, only captures can save the node.
-      if (P.Razoring !== 0 && depth <= 3 && ev + P.RazorBase + P.RazorMult * depth * depth < alpha) {
-        const v = this.qsearch(alpha - 1, alpha, ply, false, 0);
-        if (v < alpha && v > VALUE_MATED_IN_MAX_PLY) return v;
-      }
-
-      // Step 6. Reverse futility pruning: far enough above beta, trust the eval.
-      if (
-        P.Futility !== 0 &&
-        depth < P.RfpDepth &&
-        ev < VALUE_MATE_IN_MAX_PLY &&
-        beta > VALUE_MATED_IN_MAX_PLY &&
-        ev - P.RfpMargin * (depth - (improving ? 1 : 0)) >= beta
-      )
-        return ev;
-
-      // Step 7. Null move pruning, verified at high depth.
-      if (
-        P.NullMove !== 0 &&
-        ev >= beta &&
-        staticEval >= beta - P.NmpMargin * depth + P.NmpBaseMargin &&
-        depth >= 2 &&
-        this.ssMove[sp - 1] !== 0 &&
-        ply >= this.nmpMinPly &&
-        beta > VALUE_MATED_IN_MAX_PLY &&
-        this.hasNonPawn()
-      ) {
-        const v = this.nullMove(beta, depth, ev, cutNode, ply);
-        if (v !== VALUE_NONE) return v;
-      }
+      const v = this.shallowPrune(alpha, beta, depth, ev, staticEval, improving, cutNode, ply);
+      if (v !== VALUE_NONE) return v;
     }
 
     // Step 8. Internal iterative reduction: without a TT move this node is likely new and costly.
@@ -558,18 +794,22 @@ export class Searcher {
     const picker = this.pickers[slot];
 
     // Step 9. ProbCut: a good capture that beats beta by a margin in a reduced search.
-    if (
-      P.ProbCut !== 0 &&
-      !pvNode &&
-      !inCheck &&
-      excluded === 0 &&
-      depth >= P.ProbCutDepth &&
-      beta > VALUE_MATED_IN_MAX_PLY &&
-      beta < VALUE_MATE_IN_MAX_PLY
-    ) {
-      const pcBeta = beta + P.ProbCutMargin - (improving ? P.ProbCutImproving : 0);
-      if (!(ttHit && ttDepth >= depth - 3 && ttScore !== VALUE_NONE && ttScore < pcBeta)) {
-        const v = this.probCut(beta, pcBeta, depth, staticEval, rawEval, ttMove, ttPv, cutNode, ply, picker);
+    if (P.ProbCut !== 0 && !pvNode && !inCheck && excluded === 0 && depth >= P.ProbCutDepth) {
+      if (beta > VALUE_MATED_IN_MAX_PLY && beta < VALUE_MATE_IN_MAX_PLY) {
+        const v = this.probCut(
+          beta,
+          depth,
+          improving,
+          staticEval,
+          rawEval,
+          ttMove,
+          ttScore,
+          ttDepth,
+          ttPv,
+          cutNode,
+          ply,
+          picker,
+        );
         if (v !== VALUE_NONE) return v;
       }
     }
@@ -577,23 +817,18 @@ export class Searcher {
     // Step 10. The moves loop.
     const board = pos.board,
       h = this.h,
-      killers = h.killers;
-    const prevMove = this.ssMove[sp - 1];
-    const counter = prevMove !== 0 ? h.counter[this.ssCont[sp - 1] >> 10] : 0;
-    const c1 = this.ssCont[sp - 1],
-      c2 = this.ssCont[sp - 2];
-    picker.initMain(ttMove, killers[2 * ply], killers[2 * ply + 1], counter, c1, c2, inCheck, depth);
-    picker.cont4 = this.ssCont[sp - 4];
+      counter = ss.move[sp - 1] !== 0 ? h.counter[ss.cont[sp - 1] >> CONT_ROW_SHIFT] : 0;
+    const c1 = ss.cont[sp - 1],
+      c2 = ss.cont[sp - 2];
+    picker.initMain(ttMove, h.killers[2 * ply], h.killers[2 * ply + 1], counter, c1, c2, inCheck, depth);
     const ttMoveOk = picker.ttMove;
     const ttCapture = ttMoveOk !== 0 && isTactical(pos, ttMoveOk);
     const lmpLimit = improving || P.Improving === 0 ? P.LmpBase + depth * depth : ((P.LmpBase + depth * depth) / 2) | 0;
     const mh = h.main,
       ch = h.cont,
-      useCont = P.ContHist,
-      side12 = pos.side << 12;
-    const triedBase = slot * TRIED_SIZE;
-    const lmr = this.lmr,
-      depthRow = (depth < 63 ? depth : 63) * 64;
+      side12 = pos.side << SIDE_SHIFT,
+      triedBase = slot * TRIED_SIZE,
+      depthRow = (depth < LMR_TABLE_SIZE - 1 ? depth : LMR_TABLE_SIZE - 1) * LMR_TABLE_SIZE;
     let bestValue = -VALUE_INFINITE,
       bestMove = 0,
       moveCount = 0,
@@ -604,95 +839,74 @@ export class Searcher {
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (m === excluded) continue;
       moveCount++;
-      const from = m & 63,
-        to = (m >>> 6) & 63,
-        pc = (board[from] << 6) | to;
+      const pc = (board[m & SQUARE_MASK] << SQUARE_BITS) | ((m >>> TO_SHIFT) & SQUARE_MASK);
       const capture = isTactical(pos, m);
       const gives = givesCheckFast(pos, m);
-      let newDepth = depth - 1;
       let history = 0;
       if (!capture) {
-        history = 2 * mh[side12 | (m & 0xfff)];
-        if (useCont !== 0) history += ch[c1 + pc] + ch[c2 + pc];
+        history = MAIN_HISTORY_WEIGHT * mh[side12 | (m & FROM_TO_MASK)];
+        if (P.ContHist !== 0) history += ch[c1 + pc] + ch[c2 + pc];
       }
-      const r1024 = lmr[depthRow + (moveCount < 63 ? moveCount : 63)];
+      const r1024 = this.lmr[depthRow + (moveCount < LMR_TABLE_SIZE - 1 ? moveCount : LMR_TABLE_SIZE - 1)];
 
       // Step 11. Pruning at shallow depth.
       if (bestValue > VALUE_MATED_IN_MAX_PLY && nonPawn) {
-        // Late move pruning: from here on the picker yields no quiet but checks, and
-        // of the quiets not generated yet only the checks are (unscored); this
-        // move, when it is a quiet check, is still tried, and evasions (not staged) are
-        // pruned here. (Stockfish's moveCountPruning drops quiet checks too: here that
-        // lost a mate in 2 found at 306 nodes before, not found in 250,000.)
-        if (P.Futility !== 0 && moveCount >= lmpLimit) {
-          picker.skipQuiets = true;
-          if (!capture && !gives) continue;
-        }
-        let lmrDepth = newDepth - (r1024 >> 10);
-        if (capture || gives) {
-          const t = 0 - P.SeeCaptureMult * depth;
-          if (P.SEEPruning !== 0 && picker.seeFloor < t && !see(pos, m, t)) continue;
-        } else {
-          if (P.HistPruning !== 0 && lmrDepth < P.HistPruneDepth && history < -P.HistPruneMult * depth) continue;
-          lmrDepth += (history / P.LmrHistDiv) | 0;
-          if (lmrDepth < 0) lmrDepth = 0;
-          if (P.Futility !== 0 && !inCheck && lmrDepth < P.FutDepth) {
-            const fv = staticEval + P.FutBase + P.FutMult * lmrDepth;
-            if (fv <= alpha) {
-              if (bestValue < fv && fv < VALUE_MATE_IN_MAX_PLY) bestValue = fv;
-              continue;
-            }
-          }
-          if (P.SEEPruning !== 0 && !see(pos, m, 0 - P.SeeQuietMult * lmrDepth * lmrDepth)) continue;
+        const pruned = this.pruneMove(
+          m,
+          capture,
+          gives,
+          history,
+          r1024,
+          depth,
+          moveCount,
+          lmpLimit,
+          alpha,
+          staticEval,
+          bestValue,
+          inCheck,
+          picker,
+        );
+        if (pruned !== VALUE_NONE) {
+          bestValue = pruned;
+          continue;
         }
       }
 
       // Step 12. Extensions: singular (with double, negative and multi-cut), check.
-      let extension = 0;
-      if (
-        P.Singular !== 0 &&
-        m === ttMoveOk &&
-        excluded === 0 &&
-        depth >= P.SingularDepth &&
-        ply < 2 * this.rootDepth &&
-        ttScore !== VALUE_NONE &&
-        ttScore < VALUE_MATE_IN_MAX_PLY &&
-        ttScore > VALUE_MATED_IN_MAX_PLY &&
-        (ttBound & BOUND_LOWER) !== 0 &&
-        ttDepth >= depth - 3
-      ) {
-        const sBeta = ttScore - ((P.SingularMult * depth) >> 4);
-        extension = this.singular(m, sBeta, beta, ttScore, depth, cutNode, pvNode, ply);
-        if (this.stopped) return 0;
-        if (extension === MULTI_CUT) return sBeta;
-      } else if (P.CheckExt !== 0 && gives && ply < 2 * this.rootDepth && (picker.seeFloor >= 0 || see(pos, m, 0)))
-        extension = 1;
-      this.ssDoubleExt[sp] = this.ssDoubleExt[sp - 1] + (extension >= 2 ? 1 : 0);
-      newDepth += extension;
+      const extension = this.extension(
+        m,
+        gives,
+        m === ttMoveOk && excluded === 0,
+        beta,
+        depth,
+        ttScore,
+        ttBound,
+        ttDepth,
+        cutNode,
+        pvNode,
+        ply,
+        picker,
+      );
+      if (this.stopped) return 0;
+      if (extension === MULTI_CUT) return this.singularBeta(ttScore, depth);
+      ss.doubleExt[sp] = ss.doubleExt[sp - 1] + (extension >= 2 ? 1 : 0);
+      const newDepth = depth - 1 + extension;
 
       // Step 13. Make the move.
-      this.ssMove[sp] = m;
-      this.ssCont[sp] = pc << 10;
+      ss.move[sp] = m;
+      ss.cont[sp] = pc << CONT_ROW_SHIFT;
       this.play(m);
 
       // Step 14. Late move reductions, then the full-depth and PV searches.
       let v = -VALUE_INFINITE;
       if (P.LMR !== 0 && depth >= 2 && moveCount > 1 + (pvNode ? 1 : 0) && (!capture || !ttPv)) {
-        let r = r1024;
-        if (!improving) r += 700;
-        if (ttPv) r -= 1024;
-        if (cutNode) r += 1800;
-        if (ttCapture && !capture) r += 1024;
-        if (gives) r -= 700;
-        if (!capture) r -= ((history * 1024) / P.LmrHistDiv) | 0;
-        let d = newDepth - (r >> 10);
+        const r = this.reduction(r1024, history, capture, gives, ttCapture, improving, ttPv, cutNode);
+        let d = newDepth - (r >> LMR_SHIFT);
         if (d > newDepth) d = newDepth;
         if (d < 1) d = 1;
         v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, d, true, ply + 1);
         if (v > alpha && d < newDepth) v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, newDepth, !cutNode, ply + 1);
-      } else if (!pvNode || moveCount > 1) {
-        v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, newDepth, !cutNode, ply + 1);
-      }
+      } else if (!pvNode || moveCount > 1) v = 0 - this.alphaBeta(-1 - alpha, 0 - alpha, newDepth, !cutNode, ply + 1);
       if (pvNode && (moveCount === 1 || v > alpha)) {
         // The child's line starts empty: when alpha has risen to beta - 1 the child
         // searches a null window, is no PV node and leaves its row untouched, and the
@@ -705,7 +919,7 @@ export class Searcher {
       // Step 15. Out of time: the value is garbage.
       if (this.stopped) return 0;
 
-      // Step 16. New best move.
+      // Step 16. New best move; the others are remembered for their history maluses.
       if (v > bestValue) {
         bestValue = v;
         if (v > alpha) {
@@ -724,41 +938,26 @@ export class Searcher {
 
     // Step 17. Mate and stalemate; history updates.
     if (moveCount === 0) bestValue = excluded !== 0 ? alpha : inCheck ? -VALUE_MATE + ply : VALUE_DRAW;
-    else if (bestMove !== 0) updateStats(this, bestMove, depth, ply, slot, quietCount, captureCount);
-    else if (P.PriorBonus !== 0 && prevMove !== 0 && st.captured === 0 && (prevMove & 0xc000) === 0 && excluded === 0) {
-      // Every reply failed low: the opponent's quiet move here was good; reward it (Stockfish's prior countermove bonus).
-      const k = 1 + (depth > 5 ? 1 : 0) + (pvNode || cutNode ? 1 : 0);
-      updatePrior(this, prevMove, this.ssCont[sp - 1] >> 10, sp, (k * bonus(this, depth)) >> 1);
-    }
+    else if (excluded === 0 || bestMove !== 0)
+      this.updateNodeStats(bestMove, depth, pvNode, cutNode, ply, slot, quietCount, captureCount);
 
     // Step 18. Correction history and the TT.
-    if (excluded === 0) {
-      const bound = bestValue >= beta ? BOUND_LOWER : pvNode && bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
-      if (
-        P.CorrHist !== 0 &&
-        !inCheck &&
-        (bestMove === 0 || !isTactical(pos, bestMove)) &&
-        !(bound === BOUND_LOWER && bestValue <= staticEval) &&
-        !(bound === BOUND_UPPER && bestValue >= staticEval)
-      )
-        updateCorrection(this, bestValue - staticEval, depth);
-      tt.store(keyLo, keyHi, scoreToTT(bestValue, ply), rawEval, depth, bound, bestMove, ttPv ? 1 : 0);
-    }
+    if (excluded === 0)
+      this.storeNode(bestValue, bestMove, beta, depth, ply, staticEval, rawEval, inCheck, pvNode, ttPv);
     return bestValue;
   }
 
   /**
    * Quiescence search: captures and queen promotions (all evasions in check) until
    * the position is quiet, with stand-pat, TT cutoffs (QsTT), futility and SEE pruning.
-   * `qsPly` counts the quiescence plies above this node (0 where the main search or
-   * ProbCut enters it); QsTT 2 uses the table at qsPly 0 only.
    */
-  qsearch(alpha: number, beta: number, ply: number, pvNode: boolean, qsPly: number): number {
+  qsearch(alpha: number, beta: number, ply: number, pvNode: boolean): number {
     const pos = this.pos,
       P = this.params,
       tt = this.tt,
       st = pos.st,
-      sp = ply + 4;
+      sp = ply + STACK_OFFSET,
+      ss = this.ss;
     if (this.stopped) return 0;
     if (++this.nodes >= this.nextCheck) this.checkLimits();
     if (pvNode) {
@@ -772,7 +971,7 @@ export class Searcher {
 
     const keyLo = st.keyLo,
       keyHi = st.keyHi,
-      useTT = P.QsTT === 1 || (P.QsTT === 2 && qsPly === 0);
+      useTT = P.QsTT !== 0;
     const ttHit = useTT && tt.probe(keyLo, keyHi);
     const ttMove = ttHit ? tt.hitMove : 0;
     const ttScore = ttHit ? scoreFromTT(tt.hitScore, ply) : VALUE_NONE;
@@ -803,23 +1002,19 @@ export class Searcher {
       futilityBase = staticEval + P.QsFutMargin;
     }
 
-    const picker = this.pickers[2 * ply + (this.ssExcluded[sp] !== 0 ? 1 : 0)];
-    picker.initQs(ttMove, this.ssCont[sp - 1], this.ssCont[sp - 2], inCheck);
+    const picker = this.pickers[2 * ply + (ss.excluded[sp] !== 0 ? 1 : 0)];
+    picker.initQs(ttMove, ss.cont[sp - 1], ss.cont[sp - 2], inCheck);
     const board = pos.board;
     let bestMove = 0;
     for (let m = picker.next(); m !== 0; m = picker.next()) {
-      const to = (m >>> 6) & 63;
+      const to = (m >>> TO_SHIFT) & SQUARE_MASK;
       if (bestValue > VALUE_MATED_IN_MAX_PLY && P.QsFutility !== 0) {
         let seeOk = false;
         // Futility prunes only where futilityBase <= alpha (fv >= futilityBase, the
         // values being non-negative), so only there does a check matter.
-        if (
-          !inCheck &&
-          (m & 0xc000) !== 0x4000 &&
-          futilityBase <= alpha &&
-          (P.QsCheckExempt === 0 || !givesCheckFast(pos, m))
-        ) {
-          const fv = futilityBase + FUT_VALUE[(m & 0xc000) === EN_PASSANT ? PAWN : board[to] & 7];
+        const type = m & MOVE_TYPE_MASK;
+        if (!inCheck && type !== PROMOTION && futilityBase <= alpha && !givesCheckFast(pos, m)) {
+          const fv = futilityBase + FUT_VALUE[type === EN_PASSANT ? PAWN : board[to] & 7];
           if (fv <= alpha) {
             if (fv > bestValue) bestValue = fv;
             continue;
@@ -832,11 +1027,11 @@ export class Searcher {
         }
         if (!seeOk && !see(pos, m, P.QsSeeMargin)) continue;
       }
-      this.ssMove[sp] = m;
-      this.ssCont[sp] = ((board[m & 63] << 6) | to) << 10;
-      if (P.QsTT === 1) this.play(m);
+      ss.move[sp] = m;
+      ss.cont[sp] = ((board[m & SQUARE_MASK] << SQUARE_BITS) | to) << CONT_ROW_SHIFT;
+      if (useTT) this.play(m);
       else this.playNoProbe(m);
-      const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode, qsPly + 1);
+      const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, pvNode);
       this.unplay();
       if (this.stopped) return 0;
       if (v > bestValue) {

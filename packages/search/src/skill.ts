@@ -58,17 +58,12 @@ export function skillPlan(level: number): SkillPlan {
 
 /**
  * UCI_Elo's range and its map onto levels: points (UCI_Elo, level) joined linearly. The
- * Elo scale is Stockfish 15.1's UCI_Elo at 10+0.1 as measured by games against it
- * (docs/STRENGTH.md "Levels", docs/MATCHES.md "Written down on 2026-11-26", item 6). The
- * calibration at 10+0.1 (100 games a level against Stockfish at the setting) measured
- * level 3.12 at 996 and level 10.61 at 1442, within +/-150 of their settings 1000 and
- * 1400, which keep those levels. Level 17.27, meant for 1800, measured 2025 (a miss), so
- * 1800 moved to where the line through the measured (1442, 10.61) and (2025, 17.27)
- * crosses 1800, level 14.70, which then measured 1790. Level 17.82, meant for 2100,
- * measured 1900 (a miss), so 2100 moved to where the line through the levels measured
- * at 10+0.1 above it crosses 2100: (1900, 17.82), (2042, 18.97) (12 games, the first
- * pass's start of 2100) and full strength, which measured 2456 at 2400, give level
- * 19.1. The top is full strength.
+ * Elo scale is Stockfish 15.1's UCI_Elo at 10+0.1, from games against it at each setting
+ * (docs/STRENGTH.md "Levels"): level 3.12 plays at about 996 and level 10.61 at about
+ * 1442 (the points for 1000 and 1400); level 14.70, where the line through (1442, 10.61)
+ * and (2025, 17.27) crosses 1800, plays at about 1790; level 19.1, where the line through
+ * (1900, 17.82), (2042, 18.97) and full strength (2456) crosses 2100, is the point for
+ * 2100. The top is full strength.
  */
 export const SKILL_ELO_MIN = 800;
 export const SKILL_ELO_MAX = 2400;

@@ -5,6 +5,19 @@
  */
 import type { SearchParams } from './params';
 
+/** movestogo beyond this plans as this many moves. */
+const MOVES_TO_GO_MAX = 50;
+/** With movestogo: soft = time / (movestogo + MTG_RESERVE) + MTG_INC_SHARE x increment. */
+const MTG_RESERVE = 2;
+const MTG_INC_SHARE = 0.8;
+/** With the last move before the time control the hard bound may use this share of the time left. */
+const LAST_MOVE_SHARE = 0.9;
+/** The hard bound leaves at least min(CLOCK_RESERVE_SHARE x time, CLOCK_RESERVE_MS) on the clock. */
+const CLOCK_RESERVE_SHARE = 0.1;
+const CLOCK_RESERVE_MS = 50;
+/** TmMaxShare is per mille. */
+const PER_MILLE = 1000;
+
 /** The `go` limits, as the UCI command gives them (milliseconds). */
 export interface SearchLimits {
   depth?: number;
@@ -45,18 +58,19 @@ export class TimeBounds {
     const time = us === 0 ? limits.wtime : limits.btime;
     if (time === undefined) return;
     const inc = Math.max(0, (us === 0 ? limits.winc : limits.binc) ?? 0);
-    const mtg = limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, 50) : 0;
+    const mtg =
+      limits.movestogo !== undefined && limits.movestogo > 0 ? Math.min(limits.movestogo, MOVES_TO_GO_MAX) : 0;
     const left = Math.max(1, time - moveOverhead);
     let soft: number, hard: number;
     if (mtg > 0) {
-      soft = left / (mtg + 2) + 0.8 * inc;
-      hard = Math.min(soft * P.TmHardMult, left * (mtg === 1 ? 0.9 : P.TmMaxShare / 1000));
+      soft = left / (mtg + MTG_RESERVE) + MTG_INC_SHARE * inc;
+      hard = Math.min(soft * P.TmHardMult, left * (mtg === 1 ? LAST_MOVE_SHARE : P.TmMaxShare / PER_MILLE));
     } else {
       soft = (left + P.TmIncMoves * inc) / P.TmBaseDiv;
-      hard = Math.min(soft * P.TmHardMult, (left * P.TmMaxShare) / 1000);
+      hard = Math.min(soft * P.TmHardMult, (left * P.TmMaxShare) / PER_MILLE);
     }
     // Never plan past what is on the clock.
-    hard = Math.max(1, Math.min(hard, left - Math.min(left * 0.1, 50)));
+    hard = Math.max(1, Math.min(hard, left - Math.min(left * CLOCK_RESERVE_SHARE, CLOCK_RESERVE_MS)));
     soft = Math.max(1, Math.min(soft, hard));
     this.soft = Math.min(this.soft, soft);
     this.hard = Math.min(this.hard, hard);

@@ -1,8 +1,8 @@
 /**
  * Test support for tt.threads.test.ts (not exported by the package): the loop each
- * worker thread runs against one shared table, and `LegacyTable`, a copy of the
- * table's probe/store before entries were verified (the test double that shows the
- * torn-entry test can fail). Node-free, like the rest of src: the test transpiles
+ * worker thread runs against one shared table, and `LegacyTable`, the table's
+ * probe/store without the check word (the test double that shows the torn-entry test
+ * can fail). Node-free, like the rest of src: the test transpiles
  * this file and tt.ts and runs them in node:worker_threads.
  */
 import { DEPTH_NONE, BOUND_EXACT } from './constants';
@@ -124,8 +124,8 @@ export function tableOver(kind: 'new' | 'legacy', buffer: SharedArrayBuffer): Ha
 }
 
 /**
- * The test double: TranspositionTable's probe and store as they were before entries
- * carried a check (w0 = keyHi raw; every probe hit rewrites w2 with its generation).
+ * The test double: TranspositionTable's probe and store without the check word (w0 =
+ * keyHi raw; every probe hit rewrites w2 with its generation).
  */
 export class LegacyTable implements HammeredTable {
   data: Int32Array;

@@ -79,7 +79,7 @@ async function hammerShared(kind: 'new' | 'legacy', ms: number, stopAtTorn: numb
 }
 
 describe('transposition table under threads', () => {
-  test('the table before entries were verified (the double) gives torn entries', async () => {
+  test('a table without the check word (the double) gives torn entries', async () => {
     const r = await hammerShared('legacy', 8000, 20);
     expect(r.torn, JSON.stringify(r)).toBeGreaterThanOrEqual(20);
   });
