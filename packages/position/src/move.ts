@@ -24,7 +24,7 @@ export const EN_PASSANT = 0x8000;
 /** Move type: castling, as the king taking its own rook. */
 export const CASTLING = 0xc000;
 
-/**
+/*
  * The fields' masks and shifts, for innermost loops that decode a move in place:
  * from = m & SQUARE_MASK, to = (m >>> TO_SHIFT) & SQUARE_MASK, type = m & MOVE_TYPE_MASK,
  * promotion type = ((m >>> PROMOTION_SHIFT) & PROMOTION_MASK) + KNIGHT, and
