@@ -1,3 +1,4 @@
+/// <reference types="node" />
 /**
  * V8 flags the Node engine sets on itself before any engine code is compiled: testers
  * and GUIs start it as `node tempo.js`, so command-line flags are not ours to give.
