@@ -7,12 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paramsToJson, presetParams } from '@tempo-chess/eval';
 import { DEFAULT_NET_NAME, encodeNet, randomNet } from '@tempo-chess/nnue';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { Chess } from 'chess.js';
-import { SEARCH_PARAMS } from '@tempo-chess/search';
 import { USE_NNUE_DEFAULT } from '@tempo-chess/uci';
 import { ENGINE, EngineProcess, engineBuilt } from './engine-process';
 
@@ -98,24 +96,39 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     await e.quit();
   });
 
-  test('uci lists the options, every search parameter among them', async () => {
+  test('uci: id from the package, the options a person sets and no others, no empty line', async () => {
     const lines = await e.request('uci', /^uciok$/);
-    expect(lines[0]).toMatch(/^id name Tempo/);
-    for (const name of [
-      'Hash',
-      'Clear Hash',
-      'Threads',
-      'MultiPV',
-      'Move Overhead',
-      'Ponder',
-      'UCI_Chess960',
-      'EvalParams',
-    ])
-      expect(lines.some((l) => l.startsWith(`option name ${name} type `))).toBe(true);
-    expect(lines).toContain(`option name EvalFile type string default ${DEFAULT_NET_NAME}`);
-    expect(lines).toContain(`option name Use NNUE type check default ${USE_NNUE_DEFAULT}`);
-    for (const p of SEARCH_PARAMS)
-      expect(lines).toContain(`option name ${p.name} type spin default ${p.value} min ${p.min} max ${p.max}`);
+    const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'));
+    expect(lines.slice(0, 2)).toEqual([`id name Tempo ${pkg.version}`, 'id author the Tempo developers']);
+    expect(lines).not.toContain('');
+    expect(lines.slice(2)).toEqual([
+      'option name Hash type spin default 16 min 1 max 8192',
+      'option name Threads type spin default 1 min 1 max 64',
+      'option name MultiPV type spin default 1 min 1 max 256',
+      'option name Ponder type check default false',
+      'option name Move Overhead type spin default 100 min 0 max 5000',
+      'option name Clear Hash type button',
+      'option name UCI_Chess960 type check default false',
+      'option name UCI_LimitStrength type check default false',
+      'option name UCI_Elo type spin default 1600 min 800 max 2400',
+      'option name Skill Level type spin default 20 min 0 max 20',
+      'option name Skill Seed type spin default 0 min 0 max 2147483647',
+      `option name EvalFile type string default ${DEFAULT_NET_NAME}`,
+      `option name Use NNUE type check default ${USE_NNUE_DEFAULT}`,
+      'option name UCI_ShowWDL type check default false',
+      'uciok',
+    ]);
+    // A tunable or the hand-crafted weights: one line, and nothing changes (the bench below still holds).
+    for (const name of ['NullMove', 'EvalPreset', 'EvalParams']) {
+      const from = e.lines.length;
+      e.send(`setoption name ${name} value 0`);
+      await e.sync();
+      expect(e.lines.slice(from, -1)).toEqual([
+        `info string setoption: ${name} is an option of the tuning build only (make TUNE=1); ignored`,
+      ]);
+    }
+    const spsa = await e.request('spsa-inputs', /^info string/);
+    expect(spsa.at(-1)).toBe('info string error: spsa-inputs: only the tuning build has tunables (make TUNE=1)');
   });
 
   test('bestmove is legal on hundreds of positions (chess.js checks)', async () => {
@@ -219,12 +232,10 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
       ['setoption name NoSuchOption value 3', /unknown option "NoSuchOption"/],
       ['setoption name Hash value 0', /Hash 0 is out of range/],
       ['setoption name MultiPV value many', /MultiPV takes an integer/],
-      ['setoption name EvalParams value /nonexistent/params.json', /eval parameter file "\/nonexistent\/params.json"/],
       [
         'setoption name EvalFile value /nonexistent/net.nnue',
         /EvalFile "\/nonexistent\/net.nnue": ENOENT.*; keeping the net /,
       ],
-      ['setoption name EvalPreset value fancy', /EvalPreset takes one of default, handset, pesto-only/],
       ['perft x', /perft: the depth must be an integer/],
     ];
     for (const [input, message] of cases) {
@@ -377,30 +388,6 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     expect(perft.filter((l) => /^[a-h][1-8][a-h][1-8][nbrq]?: \d+$/.test(l))).toHaveLength(48);
     const ev = await e.request('eval', /^Final evaluation/);
     expect(ev.at(-1)).toMatch(/^Final evaluation [+-]\d+\.\d\d \(white side\)/);
-  });
-
-  test('with Use NNUE false, EvalPreset and EvalParams (a preset or a JSON file) choose the weights `eval` uses', async () => {
-    e.send('setoption name Use NNUE value true');
-    e.send('position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8');
-    const final = async () => (await e.request('eval', /^Final evaluation/)).at(-1);
-    const withNet = await final();
-    e.send('setoption name Use NNUE value false');
-    const full = await final();
-    expect(full).not.toBe(withNet);
-    e.send('setoption name EvalPreset value pesto-only');
-    const pesto = await final();
-    expect(pesto).not.toBe(full);
-    const file = join(mkdtempSync(join(tmpdir(), 'tempo-')), 'pesto.json');
-    writeFileSync(file, paramsToJson(presetParams('pesto-only')));
-    e.send('setoption name EvalPreset value default');
-    expect(await final()).toBe(full);
-    e.send(`setoption name EvalParams value ${file}`);
-    expect(await final()).toBe(pesto);
-    e.send('setoption name EvalParams value default');
-    expect(await final()).toBe(full);
-    e.send('setoption name Use NNUE value true');
-    expect(await final()).toBe(withNet);
-    e.send(`setoption name Use NNUE value ${USE_NNUE_DEFAULT}`);
   });
 
   test('EvalFile: a net file changes `eval` and the search; a truncated, foreign or corrupt one is refused in one line, the net kept', async () => {
