@@ -378,6 +378,42 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     expect((await e.request('go depth 2', /^bestmove /)).at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
   });
 
+  test('UCI_ShowWDL: every score line carries wdl W D L (per mille, summing to 1000), the rest unchanged', async () => {
+    /** go depth 6 from empty tables: the score lines without their timing. */
+    const scoreLines = async () => {
+      e.send('ucinewgame');
+      e.send('position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8');
+      const lines = await e.request('go depth 6', /^bestmove /);
+      return lines.filter((l) => / score /.test(l)).map((l) => l.replace(/ (nps|time) \d+/g, ''));
+    };
+    const plain = await scoreLines();
+    e.send('setoption name UCI_ShowWDL value true');
+    const shown = await scoreLines();
+    e.send('setoption name UCI_ShowWDL value false');
+    expect(shown).toHaveLength(plain.length);
+    for (const [i, line] of shown.entries()) {
+      const m = / score (?:cp|mate) -?\d+(?: (?:lower|upper)bound)? wdl (\d+) (\d+) (\d+) /.exec(line);
+      expect(m, line).not.toBeNull();
+      expect(Number(m![1]) + Number(m![2]) + Number(m![3])).toBe(1000);
+      expect(line.replace(/ wdl \d+ \d+ \d+/, '')).toBe(plain[i]);
+    }
+    // A score for the side to move is more a win than a loss, and the other way round.
+    const last = / score cp (-?\d+) .*?wdl (\d+) \d+ (\d+)/.exec(shown.at(-1)!)!;
+    if (Number(last[1]) > 50) expect(Number(last[2])).toBeGreaterThan(Number(last[3]));
+    if (Number(last[1]) < -50) expect(Number(last[2])).toBeLessThan(Number(last[3]));
+    // Stalemate and mate in the root: a draw and a loss.
+    e.send('setoption name UCI_ShowWDL value true');
+    e.send('position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1');
+    expect((await e.request('go depth 3', /^bestmove /)).filter((l) => l.startsWith('info'))).toEqual([
+      'info depth 0 score cp 0 wdl 0 1000 0',
+    ]);
+    e.send('position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1');
+    expect((await e.request('go depth 3', /^bestmove /)).filter((l) => l.startsWith('info'))).toEqual([
+      'info depth 0 score mate 0 wdl 0 0 1000',
+    ]);
+    e.send('setoption name UCI_ShowWDL value false');
+  });
+
   test('d, eval and perft', async () => {
     e.send('position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
     const d = await e.request('d', /^Checkers:/);
