@@ -4,20 +4,35 @@
 # reads ("Nodes searched: N", "Nodes/second: N"). `EVALFILE=<net file>` (what OpenBench
 # passes for an engine with a network) builds it with that net as the default in place
 # of the committed one (into apps/uci/dist-evalfile/; apps/uci/dist/ is left as it is).
-# Needs Node >= 20.19 and npm.
+# `TUNE=1` builds the tuning build instead (into apps/uci/dist-tune/): the search's
+# tunables and the hand-crafted evaluation's weights are UCI options, and
+# `<path> spsa-inputs` prints OpenBench's SPSA inputs. OpenBench passes only EXE and
+# EVALFILE, so a branch under SPSA tuning sets `TUNE ?= 1` here. Needs Node >= 20.19 and npm.
 
 EXE ?= tempo
 EVALFILE ?=
+TUNE ?=
 PNPM ?= npx -y pnpm@10.34.8
+
+ifeq ($(strip $(TUNE)),1)
+TUNE_ENV := TEMPO_TUNE=1
+TUNE_DIR := dist-tune
+else
+TUNE_ENV :=
+TUNE_DIR := dist
+endif
 
 .PHONY: all
 all:
 	$(PNPM) install --silent
 	$(PNPM) exec turbo run build --filter=tempo-chess... --output-logs=errors-only
 ifeq ($(strip $(EVALFILE)),)
-	cp apps/uci/dist/tempo.js '$(EXE)'
+ifeq ($(strip $(TUNE)),1)
+	cd apps/uci && TEMPO_TUNE=1 $(PNPM) exec tsup --silent
+endif
+	cp apps/uci/$(TUNE_DIR)/tempo.js '$(EXE)'
 else
-	cd apps/uci && TEMPO_EVALFILE='$(abspath $(EVALFILE))' $(PNPM) exec tsup --silent
-	cp apps/uci/dist-evalfile/tempo.js '$(EXE)'
+	cd apps/uci && $(TUNE_ENV) TEMPO_EVALFILE='$(abspath $(EVALFILE))' $(PNPM) exec tsup --silent
+	cp apps/uci/$(TUNE_DIR)-evalfile/tempo.js '$(EXE)'
 endif
 	chmod +x '$(EXE)'

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { defineConfig, type Options } from 'tsup';
 // A build script, not the engine: the search's facts the loop needs before the
 // engine loads (`__SEARCH_PARAMS__`, `__SEARCH_SIGNALS__`), read by @tempo-chess/uci's helper.
@@ -21,9 +21,22 @@ import { evalFilePlugin } from '@tempo-chess/nnue/build';
  * With TEMPO_EVALFILE=<net file> (the root Makefile's `make EXE=<path> EVALFILE=<net>`,
  * as OpenBench builds), only tempo.js, into dist-evalfile/, with that net as the
  * default in place of the committed one (packages/nnue/build/evalfile-plugin.mjs).
+ *
+ * With TEMPO_TUNE=1 (`make EXE=<path> TUNE=1`), only tempo.js, the tuning build
+ * (`__TUNE__` true: the search's tunables and the hand-crafted evaluation's weights are
+ * UCI options, and `spsa-inputs` prints OpenBench's SPSA inputs), into dist-tune/ (or
+ * dist-tune-evalfile/ with TEMPO_EVALFILE; TEMPO_OUT_DIR overrides either).
  */
 export default defineConfig(async (): Promise<Options[]> => {
-  const define = { __DEBUG__: 'false', ...(await searchFacts()) };
+  const tune = process.env.TEMPO_TUNE === '1';
+  const version = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
+  const define = {
+    __DEBUG__: 'false',
+    __TUNE__: String(tune),
+    __TEMPO_VERSION__: JSON.stringify(version),
+    ...(await searchFacts()),
+  };
   const common: Options = { splitting: false, minifySyntax: true, noExternal: [/^@tempo-chess\//], define };
   const node: Options = {
     ...common,
@@ -34,8 +47,10 @@ export default defineConfig(async (): Promise<Options[]> => {
     banner: { js: '#!/usr/bin/env node' },
   };
   const evalFile = process.env.TEMPO_EVALFILE;
-  if (evalFile) {
-    return [{ ...node, outDir: 'dist-evalfile', clean: true, esbuildPlugins: [await evalFilePlugin(evalFile)] }];
+  const plugins = evalFile ? { esbuildPlugins: [await evalFilePlugin(evalFile)] } : {};
+  if (evalFile || tune) {
+    const outDir = process.env.TEMPO_OUT_DIR || (tune ? 'dist-tune' : 'dist') + (evalFile ? '-evalfile' : '');
+    return [{ ...node, outDir, clean: true, ...plugins }];
   }
   rmSync('dist', { recursive: true, force: true }); // once, before the three builds (each `clean` would race the others)
   return [

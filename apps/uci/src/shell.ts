@@ -5,10 +5,19 @@
  */
 import { createSignals } from '@tempo-chess/search';
 import { Position, START_FEN } from '@tempo-chess/position';
-import { loadEngine } from '@tempo-chess/uci';
+import { TUNING_BUILD, loadEngine, spsaInputs } from '@tempo-chess/uci';
 import { nodePlatform } from './node-platform';
 
 export async function runShell(args: string[]): Promise<void> {
+  if (args[0] === 'spsa-inputs') {
+    // The tuning build's tunables; nothing of the engine is needed.
+    if (!TUNING_BUILD) {
+      process.stderr.write('spsa-inputs: only the tuning build has tunables (make TUNE=1)\n');
+      process.exit(2);
+    }
+    process.stdout.write(spsaInputs().join('\n') + '\n', () => process.exit(0));
+    return;
+  }
   const { Engine, runBench, runPerft } = await loadEngine();
   const out = (text: string) => process.stdout.write(text + '\n');
   const fail = (text: string) => {
@@ -25,6 +34,10 @@ export async function runShell(args: string[]): Promise<void> {
     const parsed = Position.parse(rest.length > 0 ? rest.join(' ') : START_FEN);
     if (!parsed.ok) fail(`perft: ${parsed.error}`);
     else runPerft(engine.parse(parsed.value.toFen()), depth, out);
-  } else fail('usage: tempo            (UCI on stdin/stdout)\n       tempo bench [depth]\n       tempo perft N [FEN]');
+  } else
+    fail(
+      'usage: tempo            (UCI on stdin/stdout)\n       tempo bench [depth]\n       tempo perft N [FEN]\n' +
+        '       tempo spsa-inputs  (the tuning build)',
+    );
   process.stdout.write('', () => process.exit(0));
 }

@@ -11,7 +11,7 @@ export async function startWorker(): Promise<void> {
   const port = parentPort!;
   const { signals } = workerData as WorkerData;
   const { startEngineWorker } = await loadEngine();
-  // Messages that arrive during the load and the warm-up wait in the port until the listener is attached.
+  // Messages that arrive while the engine loads wait in the port until the listener is attached.
   port.on(
     'message',
     startEngineWorker((msg: FromWorker) => port.postMessage(msg), signals, nodePlatform),

@@ -7,12 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paramsToJson, presetParams } from '@tempo-chess/eval';
 import { DEFAULT_NET_NAME, encodeNet, randomNet } from '@tempo-chess/nnue';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { Chess } from 'chess.js';
-import { SEARCH_PARAMS } from '@tempo-chess/search';
 import { USE_NNUE_DEFAULT } from '@tempo-chess/uci';
 import { ENGINE, EngineProcess, engineBuilt } from './engine-process';
 
@@ -98,24 +96,39 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     await e.quit();
   });
 
-  test('uci lists the options, every search parameter among them', async () => {
+  test('uci: id from the package, the options a person sets and no others, no empty line', async () => {
     const lines = await e.request('uci', /^uciok$/);
-    expect(lines[0]).toMatch(/^id name Tempo/);
-    for (const name of [
-      'Hash',
-      'Clear Hash',
-      'Threads',
-      'MultiPV',
-      'Move Overhead',
-      'Ponder',
-      'UCI_Chess960',
-      'EvalParams',
-    ])
-      expect(lines.some((l) => l.startsWith(`option name ${name} type `))).toBe(true);
-    expect(lines).toContain(`option name EvalFile type string default ${DEFAULT_NET_NAME}`);
-    expect(lines).toContain(`option name Use NNUE type check default ${USE_NNUE_DEFAULT}`);
-    for (const p of SEARCH_PARAMS)
-      expect(lines).toContain(`option name ${p.name} type spin default ${p.value} min ${p.min} max ${p.max}`);
+    const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'));
+    expect(lines.slice(0, 2)).toEqual([`id name Tempo ${pkg.version}`, 'id author the Tempo developers']);
+    expect(lines).not.toContain('');
+    expect(lines.slice(2)).toEqual([
+      'option name Hash type spin default 16 min 1 max 8192',
+      'option name Threads type spin default 1 min 1 max 64',
+      'option name MultiPV type spin default 1 min 1 max 256',
+      'option name Ponder type check default false',
+      'option name Move Overhead type spin default 100 min 0 max 5000',
+      'option name Clear Hash type button',
+      'option name UCI_Chess960 type check default false',
+      'option name UCI_LimitStrength type check default false',
+      'option name UCI_Elo type spin default 1600 min 800 max 2400',
+      'option name Skill Level type spin default 20 min 0 max 20',
+      'option name Skill Seed type spin default 0 min 0 max 2147483647',
+      `option name EvalFile type string default ${DEFAULT_NET_NAME}`,
+      `option name Use NNUE type check default ${USE_NNUE_DEFAULT}`,
+      'option name UCI_ShowWDL type check default false',
+      'uciok',
+    ]);
+    // A tunable or the hand-crafted weights: one line, and nothing changes (the bench below still holds).
+    for (const name of ['NullMove', 'EvalPreset', 'EvalParams']) {
+      const from = e.lines.length;
+      e.send(`setoption name ${name} value 0`);
+      await e.sync();
+      expect(e.lines.slice(from, -1)).toEqual([
+        `info string setoption: ${name} is an option of the tuning build only (make TUNE=1); ignored`,
+      ]);
+    }
+    const spsa = await e.request('spsa-inputs', /^info string/);
+    expect(spsa.at(-1)).toBe('info string error: spsa-inputs: only the tuning build has tunables (make TUNE=1)');
   });
 
   test('bestmove is legal on hundreds of positions (chess.js checks)', async () => {
@@ -219,12 +232,10 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
       ['setoption name NoSuchOption value 3', /unknown option "NoSuchOption"/],
       ['setoption name Hash value 0', /Hash 0 is out of range/],
       ['setoption name MultiPV value many', /MultiPV takes an integer/],
-      ['setoption name EvalParams value /nonexistent/params.json', /eval parameter file "\/nonexistent\/params.json"/],
       [
         'setoption name EvalFile value /nonexistent/net.nnue',
         /EvalFile "\/nonexistent\/net.nnue": ENOENT.*; keeping the net /,
       ],
-      ['setoption name EvalPreset value fancy', /EvalPreset takes one of default, handset, pesto-only/],
       ['perft x', /perft: the depth must be an integer/],
     ];
     for (const [input, message] of cases) {
@@ -367,6 +378,42 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     expect((await e.request('go depth 2', /^bestmove /)).at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
   });
 
+  test('UCI_ShowWDL: every score line carries wdl W D L (per mille, summing to 1000), the rest unchanged', async () => {
+    /** go depth 6 from empty tables: the score lines without their timing. */
+    const scoreLines = async () => {
+      e.send('ucinewgame');
+      e.send('position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8');
+      const lines = await e.request('go depth 6', /^bestmove /);
+      return lines.filter((l) => / score /.test(l)).map((l) => l.replace(/ (nps|time) \d+/g, ''));
+    };
+    const plain = await scoreLines();
+    e.send('setoption name UCI_ShowWDL value true');
+    const shown = await scoreLines();
+    e.send('setoption name UCI_ShowWDL value false');
+    expect(shown).toHaveLength(plain.length);
+    for (const [i, line] of shown.entries()) {
+      const m = / score (?:cp|mate) -?\d+(?: (?:lower|upper)bound)? wdl (\d+) (\d+) (\d+) /.exec(line);
+      expect(m, line).not.toBeNull();
+      expect(Number(m![1]) + Number(m![2]) + Number(m![3])).toBe(1000);
+      expect(line.replace(/ wdl \d+ \d+ \d+/, '')).toBe(plain[i]);
+    }
+    // A score for the side to move is more a win than a loss, and the other way round.
+    const last = / score cp (-?\d+) .*?wdl (\d+) \d+ (\d+)/.exec(shown.at(-1)!)!;
+    if (Number(last[1]) > 50) expect(Number(last[2])).toBeGreaterThan(Number(last[3]));
+    if (Number(last[1]) < -50) expect(Number(last[2])).toBeLessThan(Number(last[3]));
+    // Stalemate and mate in the root: a draw and a loss.
+    e.send('setoption name UCI_ShowWDL value true');
+    e.send('position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1');
+    expect((await e.request('go depth 3', /^bestmove /)).filter((l) => l.startsWith('info'))).toEqual([
+      'info depth 0 score cp 0 wdl 0 1000 0',
+    ]);
+    e.send('position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1');
+    expect((await e.request('go depth 3', /^bestmove /)).filter((l) => l.startsWith('info'))).toEqual([
+      'info depth 0 score mate 0 wdl 0 0 1000',
+    ]);
+    e.send('setoption name UCI_ShowWDL value false');
+  });
+
   test('d, eval and perft', async () => {
     e.send('position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
     const d = await e.request('d', /^Checkers:/);
@@ -377,30 +424,6 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     expect(perft.filter((l) => /^[a-h][1-8][a-h][1-8][nbrq]?: \d+$/.test(l))).toHaveLength(48);
     const ev = await e.request('eval', /^Final evaluation/);
     expect(ev.at(-1)).toMatch(/^Final evaluation [+-]\d+\.\d\d \(white side\)/);
-  });
-
-  test('with Use NNUE false, EvalPreset and EvalParams (a preset or a JSON file) choose the weights `eval` uses', async () => {
-    e.send('setoption name Use NNUE value true');
-    e.send('position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8');
-    const final = async () => (await e.request('eval', /^Final evaluation/)).at(-1);
-    const withNet = await final();
-    e.send('setoption name Use NNUE value false');
-    const full = await final();
-    expect(full).not.toBe(withNet);
-    e.send('setoption name EvalPreset value pesto-only');
-    const pesto = await final();
-    expect(pesto).not.toBe(full);
-    const file = join(mkdtempSync(join(tmpdir(), 'tempo-')), 'pesto.json');
-    writeFileSync(file, paramsToJson(presetParams('pesto-only')));
-    e.send('setoption name EvalPreset value default');
-    expect(await final()).toBe(full);
-    e.send(`setoption name EvalParams value ${file}`);
-    expect(await final()).toBe(pesto);
-    e.send('setoption name EvalParams value default');
-    expect(await final()).toBe(full);
-    e.send('setoption name Use NNUE value true');
-    expect(await final()).toBe(withNet);
-    e.send(`setoption name Use NNUE value ${USE_NNUE_DEFAULT}`);
   });
 
   test('EvalFile: a net file changes `eval` and the search; a truncated, foreign or corrupt one is refused in one line, the net kept', async () => {

@@ -11,6 +11,11 @@ export interface SearchParam {
   readonly value: number;
   readonly min: number;
   readonly max: number;
+  /**
+   * A numeric tunable's step for SPSA (OpenBench's C_END, about a twentieth of the
+   * range); a feature switch has none and is not tuned.
+   */
+  readonly step?: number;
 }
 
 /** The parameters, defaults first. Names are the UCI option names. */
@@ -41,99 +46,99 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'Threats', value: 1, min: 0, max: 1 },
 
   // ---- Aspiration windows of AspDelta around the average score from depth AspDepth.
-  { name: 'AspDelta', value: 16, min: 5, max: 100 },
-  { name: 'AspDepth', value: 4, min: 2, max: 10 },
+  { name: 'AspDelta', value: 16, min: 5, max: 100, step: 5 },
+  { name: 'AspDepth', value: 4, min: 2, max: 10, step: 1 },
 
   // ---- Null move: R = NmpBase + depth / NmpDepthDiv + min((eval - beta) / NmpEvalDiv, NmpEvalMax).
-  { name: 'NmpBase', value: 4, min: 1, max: 8 },
-  { name: 'NmpDepthDiv', value: 4, min: 2, max: 8 },
-  { name: 'NmpEvalDiv', value: 200, min: 50, max: 600 },
-  { name: 'NmpEvalMax', value: 3, min: 0, max: 6 },
-  { name: 'NmpVerifyDepth', value: 14, min: 6, max: 40 },
+  { name: 'NmpBase', value: 4, min: 1, max: 8, step: 1 },
+  { name: 'NmpDepthDiv', value: 4, min: 2, max: 8, step: 1 },
+  { name: 'NmpEvalDiv', value: 200, min: 50, max: 600, step: 50 },
+  { name: 'NmpEvalMax', value: 3, min: 0, max: 6, step: 1 },
+  { name: 'NmpVerifyDepth', value: 14, min: 6, max: 40, step: 2 },
   // Null move only when staticEval >= beta - NmpMargin * depth + NmpBaseMargin.
-  { name: 'NmpMargin', value: 20, min: 0, max: 100 },
-  { name: 'NmpBaseMargin', value: 0, min: -200, max: 400 },
+  { name: 'NmpMargin', value: 20, min: 0, max: 100, step: 5 },
+  { name: 'NmpBaseMargin', value: 0, min: -200, max: 400, step: 25 },
 
   // ---- Reverse futility: eval - RfpMargin * (depth - improving) >= beta below RfpDepth.
-  { name: 'RfpDepth', value: 9, min: 1, max: 16 },
-  { name: 'RfpMargin', value: 75, min: 20, max: 200 },
+  { name: 'RfpDepth', value: 9, min: 1, max: 16, step: 1 },
+  { name: 'RfpMargin', value: 75, min: 20, max: 200, step: 10 },
 
   // ---- Razoring: eval + RazorBase + RazorMult * depth^2 < alpha up to RazorDepth.
-  { name: 'RazorDepth', value: 3, min: 1, max: 8 },
-  { name: 'RazorBase', value: 300, min: 100, max: 1000 },
-  { name: 'RazorMult', value: 250, min: 50, max: 600 },
+  { name: 'RazorDepth', value: 3, min: 1, max: 8, step: 1 },
+  { name: 'RazorBase', value: 300, min: 100, max: 1000, step: 50 },
+  { name: 'RazorMult', value: 250, min: 50, max: 600, step: 50 },
 
   // ---- Futility of quiets: staticEval + FutBase + FutMult * lmrDepth <= alpha below FutDepth.
-  { name: 'FutDepth', value: 10, min: 1, max: 16 },
-  { name: 'FutBase', value: 90, min: 0, max: 400 },
-  { name: 'FutMult', value: 110, min: 30, max: 300 },
+  { name: 'FutDepth', value: 10, min: 1, max: 16, step: 1 },
+  { name: 'FutBase', value: 90, min: 0, max: 400, step: 20 },
+  { name: 'FutMult', value: 110, min: 30, max: 300, step: 20 },
 
   // ---- Late move pruning: moveCount >= (LmpBase + depth^2) / (2 - improving).
-  { name: 'LmpBase', value: 3, min: 0, max: 10 },
+  { name: 'LmpBase', value: 3, min: 0, max: 10, step: 1 },
 
   // ---- History pruning: lmrDepth < HistPruneDepth and history < -HistPruneMult * depth.
-  { name: 'HistPruneDepth', value: 4, min: 1, max: 10 },
-  { name: 'HistPruneMult', value: 3000, min: 500, max: 10000 },
+  { name: 'HistPruneDepth', value: 4, min: 1, max: 10, step: 1 },
+  { name: 'HistPruneMult', value: 3000, min: 500, max: 10000, step: 500 },
 
   // ---- SEE pruning: quiets below -SeeQuietMult * lmrDepth^2, captures below -SeeCaptureMult * depth.
-  { name: 'SeeQuietMult', value: 25, min: 5, max: 100 },
-  { name: 'SeeCaptureMult', value: 90, min: 20, max: 300 },
+  { name: 'SeeQuietMult', value: 25, min: 5, max: 100, step: 5 },
+  { name: 'SeeCaptureMult', value: 90, min: 20, max: 300, step: 20 },
 
   // ---- Late move reductions: r = LmrBase / 100 + ln(depth) * ln(moveCount) / (LmrDiv / 100).
-  { name: 'LmrBase', value: 80, min: 0, max: 200 },
-  { name: 'LmrDiv', value: 220, min: 100, max: 400 },
-  { name: 'LmrHistDiv', value: 10000, min: 2000, max: 30000 },
+  { name: 'LmrBase', value: 80, min: 0, max: 200, step: 10 },
+  { name: 'LmrDiv', value: 220, min: 100, max: 400, step: 20 },
+  { name: 'LmrHistDiv', value: 10000, min: 2000, max: 30000, step: 2000 },
   // Adjustments of r in 1/1024 plies: more when not improving, at a cut node and for a quiet
   // after a tactical TT move; less at a PV (TT) node and for a move that gives check.
-  { name: 'LmrNotImproving', value: 700, min: 0, max: 3000 },
-  { name: 'LmrTtPv', value: 1024, min: 0, max: 3000 },
-  { name: 'LmrCutNode', value: 1800, min: 0, max: 4000 },
-  { name: 'LmrTtCapture', value: 1024, min: 0, max: 3000 },
-  { name: 'LmrCheck', value: 700, min: 0, max: 3000 },
+  { name: 'LmrNotImproving', value: 700, min: 0, max: 3000, step: 150 },
+  { name: 'LmrTtPv', value: 1024, min: 0, max: 3000, step: 150 },
+  { name: 'LmrCutNode', value: 1800, min: 0, max: 4000, step: 200 },
+  { name: 'LmrTtCapture', value: 1024, min: 0, max: 3000, step: 150 },
+  { name: 'LmrCheck', value: 700, min: 0, max: 3000, step: 150 },
 
   // ---- ProbCut: beta + ProbCutMargin (minus ProbCutImproving when improving) from ProbCutDepth.
-  { name: 'ProbCutDepth', value: 5, min: 3, max: 10 },
-  { name: 'ProbCutMargin', value: 200, min: 50, max: 500 },
-  { name: 'ProbCutImproving', value: 50, min: 0, max: 200 },
+  { name: 'ProbCutDepth', value: 5, min: 3, max: 10, step: 1 },
+  { name: 'ProbCutMargin', value: 200, min: 50, max: 500, step: 20 },
+  { name: 'ProbCutImproving', value: 50, min: 0, max: 200, step: 10 },
 
   // ---- Singular extension: from SingularDepth, singularBeta = ttScore - SingularMult * depth / 16.
-  { name: 'SingularDepth', value: 7, min: 4, max: 12 },
-  { name: 'SingularMult', value: 24, min: 8, max: 64 },
-  { name: 'DoubleExtMargin', value: 20, min: 0, max: 100 },
-  { name: 'DoubleExtMax', value: 6, min: 0, max: 20 },
+  { name: 'SingularDepth', value: 7, min: 4, max: 12, step: 1 },
+  { name: 'SingularMult', value: 24, min: 8, max: 64, step: 2 },
+  { name: 'DoubleExtMargin', value: 20, min: 0, max: 100, step: 5 },
+  { name: 'DoubleExtMax', value: 6, min: 0, max: 20, step: 1 },
 
   // ---- Internal iterative reduction from IirDepth.
-  { name: 'IirDepth', value: 4, min: 2, max: 10 },
+  { name: 'IirDepth', value: 4, min: 2, max: 10, step: 1 },
 
   // ---- Picker: quiets scored below -QuietSortMult * depth stay unsorted; a capture scored s is
   // good when SEE >= -s / CaptureSeeDiv; threat terms for a queen, rook or minor leaving an
   // attack by a lesser piece (a bonus) or entering one (a malus; a queen entering a minor's
   // attack pays ThreatQueenByMinor more).
-  { name: 'QuietSortMult', value: 3500, min: 500, max: 10000 },
-  { name: 'CaptureSeeDiv', value: 18, min: 4, max: 64 },
-  { name: 'ThreatQueen', value: 50000, min: 0, max: 100000 },
-  { name: 'ThreatRook', value: 25000, min: 0, max: 60000 },
-  { name: 'ThreatMinor', value: 15000, min: 0, max: 40000 },
-  { name: 'ThreatQueenByMinor', value: 10000, min: 0, max: 40000 },
+  { name: 'QuietSortMult', value: 3500, min: 500, max: 10000, step: 500 },
+  { name: 'CaptureSeeDiv', value: 18, min: 4, max: 64, step: 5 },
+  { name: 'ThreatQueen', value: 50000, min: 0, max: 100000, step: 5000 },
+  { name: 'ThreatRook', value: 25000, min: 0, max: 60000, step: 5000 },
+  { name: 'ThreatMinor', value: 15000, min: 0, max: 40000, step: 2000 },
+  { name: 'ThreatQueenByMinor', value: 10000, min: 0, max: 40000, step: 2000 },
 
   // ---- Quiescence: futility margin, SEE threshold of captures.
-  { name: 'QsFutMargin', value: 180, min: 50, max: 500 },
-  { name: 'QsSeeMargin', value: -40, min: -300, max: 100 },
+  { name: 'QsFutMargin', value: 180, min: 50, max: 500, step: 20 },
+  { name: 'QsSeeMargin', value: -40, min: -300, max: 100, step: 20 },
 
   // ---- Histories: bonus = min(HistBonusMult * depth - HistBonusBase, HistBonusMax).
-  { name: 'HistBonusMult', value: 300, min: 50, max: 800 },
-  { name: 'HistBonusBase', value: 250, min: 0, max: 800 },
-  { name: 'HistBonusMax', value: 2400, min: 500, max: 6000 },
+  { name: 'HistBonusMult', value: 300, min: 50, max: 800, step: 50 },
+  { name: 'HistBonusBase', value: 250, min: 0, max: 800, step: 50 },
+  { name: 'HistBonusMax', value: 2400, min: 500, max: 6000, step: 250 },
 
   // ---- Correction history weights (per mille of the stored correction).
-  { name: 'CorrPawnWeight', value: 600, min: 0, max: 2000 },
-  { name: 'CorrMaterialWeight', value: 400, min: 0, max: 2000 },
+  { name: 'CorrPawnWeight', value: 600, min: 0, max: 2000, step: 100 },
+  { name: 'CorrMaterialWeight', value: 400, min: 0, max: 2000, step: 100 },
 
   // ---- Time management (per mille unless named otherwise).
-  { name: 'TmBaseDiv', value: 40, min: 10, max: 100 }, // soft bound = (time + TmIncMoves * inc) / TmBaseDiv
-  { name: 'TmIncMoves', value: 25, min: 0, max: 60 },
-  { name: 'TmHardMult', value: 5, min: 1, max: 10 }, // hard bound = TmHardMult * soft, capped
-  { name: 'TmMaxShare', value: 400, min: 100, max: 900 }, // hard bound at most this share of the time left
+  { name: 'TmBaseDiv', value: 40, min: 10, max: 100, step: 5 }, // soft bound = (time + TmIncMoves * inc) / TmBaseDiv
+  { name: 'TmIncMoves', value: 25, min: 0, max: 60, step: 2 },
+  { name: 'TmHardMult', value: 5, min: 1, max: 10, step: 1 }, // hard bound = TmHardMult * soft, capped
+  { name: 'TmMaxShare', value: 400, min: 100, max: 900, step: 50 }, // hard bound at most this share of the time left
 ];
 
 /** The parameter values the hot code reads, as int32 fields (one per SEARCH_PARAMS entry). */

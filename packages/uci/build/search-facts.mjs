@@ -11,7 +11,13 @@
  */
 export async function searchFacts() {
   const s = await import('@tempo-chess/search');
-  const params = s.SEARCH_PARAMS.map((p) => ({ name: p.name, value: p.value, min: p.min, max: p.max }));
+  const params = s.SEARCH_PARAMS.map((p) => ({
+    name: p.name,
+    value: p.value,
+    min: p.min,
+    max: p.max,
+    ...(p.step !== undefined ? { step: p.step } : {}),
+  }));
   const signals = { stop: s.SIGNAL_STOP, ponderhit: s.SIGNAL_PONDERHIT, length: s.createSignals().length };
   return { __SEARCH_PARAMS__: JSON.stringify(params), __SEARCH_SIGNALS__: JSON.stringify(signals) };
 }

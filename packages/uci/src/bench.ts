@@ -98,13 +98,50 @@ export const WARMUP: ReadonlyArray<[string, number]> = [
 ];
 /** The warm-up's time budget (ms) for each position: on a busy machine it stops early rather than delay `readyok`. */
 export const WARMUP_MS = 35;
+/**
+ * The engine worker warms up in slices of this many nodes (a search each, the table
+ * kept between them, so each goes on where the last stopped), at most
+ * WARMUP_MS * WARMUP_SLICE_NODES / nodes ms each: a message waits for one slice at most.
+ */
+export const WARMUP_SLICE_NODES = 100;
 
 /**
  * Warms the JIT with short searches through the engine's own searcher, then empties
- * the table and the histories, so the first real search (and `bench`) runs as in a
- * fresh engine, only compiled.
+ * the table and the histories (and moves the levels to the next game, as
+ * `ucinewgame`), so the first real search (and `bench`) runs as in a fresh engine,
+ * only compiled. In slices (step), so that the engine worker answers between them;
+ * finish() ends it early, as the first search comes.
  */
+export class WarmUp {
+  private position = 0;
+  private slice = 0;
+  private done = false;
+
+  constructor(private readonly engine: Engine) {}
+
+  /** Runs one slice; false when the warm-up is over. */
+  step(): boolean {
+    if (this.done) return false;
+    const [fen, nodes] = WARMUP[this.position];
+    const slices = Math.ceil(nodes / WARMUP_SLICE_NODES);
+    this.engine.searchQuietly(this.engine.parse(fen), WARMUP_SLICE_NODES, Math.ceil(WARMUP_MS / slices));
+    if (++this.slice === slices) {
+      this.slice = 0;
+      if (++this.position === WARMUP.length) this.finish();
+    }
+    return !this.done;
+  }
+
+  /** Ends the warm-up (at once if it is not over): empty tables, the levels' next game. */
+  finish(): void {
+    if (this.done) return;
+    this.done = true;
+    this.engine.newGame();
+  }
+}
+
+/** The whole warm-up at once. */
 export function warmUp(engine: Engine): void {
-  for (const [fen, nodes] of WARMUP) engine.searchQuietly(engine.parse(fen), nodes, WARMUP_MS);
-  engine.newGame();
+  const w = new WarmUp(engine);
+  while (w.step());
 }

@@ -6,16 +6,26 @@
  * worker, a browser Web Worker) is the app's: it posts what this returns.
  */
 import { Engine, type Out } from './engine';
-import { runBench, runPerft, warmUp } from './bench';
+import { WarmUp, runBench, runPerft } from './bench';
 import type { FromWorker, ToWorker } from './messages';
 import type { EnginePlatform } from './platform';
 
+/** Calls `fn` after the messages already queued have been handled (setImmediate where there is one). */
+const immediate = (globalThis as { setImmediate?: (fn: () => void) => unknown }).setImmediate;
+const later: (fn: () => void) => void = immediate ? (fn) => void immediate(fn) : (fn) => void setTimeout(fn, 0);
+
+/** The messages that end the warm-up before they are handled: they search, or measure. */
+const ENDS_WARMUP: ReadonlySet<ToWorker['type']> = new Set(['go', 'bench', 'perft']);
+
 /**
- * Builds the engine, warms the JIT (tens of milliseconds), posts `{ type: 'done',
- * count: 0 }` and returns the handler for every later message, which the caller
- * invokes in arrival order, one at a time (a message that arrives during the warm-up
- * must be queued by the caller until this returns). `signals` is the array the
- * loop raises stop and ponderhit in (UciLoop's).
+ * Builds the engine, posts `{ type: 'done', count: 0 }` (the engine is ready: the
+ * loop answers `isready` from then on) and returns the handler for every later
+ * message, which the caller invokes in arrival order, one at a time (a message that
+ * arrives while the engine is built must be queued by the caller until this
+ * returns). The JIT's warm-up (tens of milliseconds) then runs in slices between the
+ * messages (bench.ts's WarmUp), while the GUI is still setting up; the first `go`,
+ * `bench` or `perft` ends it and finds the tables empty, as in a fresh engine.
+ * `signals` is the array the loop raises stop and ponderhit in (UciLoop's).
  */
 export function startEngineWorker(
   post: (msg: FromWorker) => void,
@@ -24,11 +34,16 @@ export function startEngineWorker(
 ): (msg: ToWorker) => void {
   const out = (text: string) => post({ type: 'out', text });
   const engine = new Engine(signals, out, platform);
-  warmUp(engine);
+  const warm = new WarmUp(engine);
+  const step = () => {
+    if (warm.step()) later(step);
+  };
+  later(step);
   let handled = 0;
   post({ type: 'done', count: handled });
   return (msg: ToWorker) => {
     try {
+      if (ENDS_WARMUP.has(msg.type)) warm.finish();
       handle(engine, msg, post, out, platform);
     } catch (e) {
       out(`info string error: ${msg.type}: ${(e as Error).message}`);

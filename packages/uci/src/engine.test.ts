@@ -4,7 +4,7 @@ import { paramsToJson, presetParams } from '@tempo-chess/eval';
 import { randomNet, shareNet } from '@tempo-chess/nnue';
 import { startEngineWorker } from './engine-worker';
 import { Engine } from './engine';
-import { runBench } from './bench';
+import { WarmUp, runBench, warmUp } from './bench';
 import type { FromWorker, ToWorker } from './messages';
 import type { EnginePlatform, HelperThread } from './platform';
 import { HelperPool, createHelper, type HelperInit, type ToHelper } from './helpers';
@@ -43,7 +43,7 @@ function fakeHelpers() {
 }
 
 describe('startEngineWorker', () => {
-  test('reports done after the warm-up, then answers position and go with a legal bestmove', () => {
+  test('reports done once built, then answers position and go with a legal bestmove', () => {
     const w = worker();
     expect(w.posted).toEqual([{ type: 'done', count: 0 }]);
     w.send({ type: 'position', cmd: { fen: null, moves: ['e2e4', 'e7e5'] } });
@@ -59,6 +59,27 @@ describe('startEngineWorker', () => {
     expect(w.posted.at(-1)).toEqual({ type: 'done', count: 2 });
     expect(w.lines().filter((l) => l.startsWith('info depth 2 '))).not.toHaveLength(0);
     expect(w.lines().at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
+  });
+
+  test('the warm-up, whole or cut short after one slice, leaves the first search as a fresh engine finds it', () => {
+    const nodesAfter = (prepare: (e: Engine) => void) => {
+      const lines: string[] = [];
+      const e = new Engine(createSignals(), (t) => lines.push(t));
+      prepare(e);
+      e.position({ fen: null, moves: ['e2e4', 'c7c5'] });
+      e.go({ depth: 7 });
+      return Number(/ nodes (\d+) /.exec(lines.filter((l) => / nodes /.test(l)).at(-1)!)![1]);
+    };
+    const fresh = nodesAfter(() => {});
+    expect(nodesAfter((e) => warmUp(e))).toBe(fresh);
+    expect(
+      nodesAfter((e) => {
+        const w = new WarmUp(e);
+        expect(w.step()).toBe(true);
+        w.finish();
+        expect(w.step()).toBe(false);
+      }),
+    ).toBe(fresh);
   });
 
   test('ping is answered in order, d prints the position', () => {

@@ -19,6 +19,7 @@ import type { GoLimits, PositionCommand } from './protocol';
 import type { BenchSettings } from './bench';
 import { formatBoard, formatInfo } from './format';
 import { EvalChoice } from './eval-choice';
+import { materialOf } from './wdl';
 
 /**
  * How many moves of `line` can be played in turn from `pos` (left as it was). A GUI
@@ -52,6 +53,8 @@ export class Engine {
   private chess960 = false;
   private multiPV = 1;
   private moveOverhead = DEFAULT_MOVE_OVERHEAD;
+  /** UCI_ShowWDL: every score followed by win/draw/loss per mille. */
+  private showWdl = false;
   /** Search tunables set by `setoption`, re-applied when the searcher is rebuilt. */
   private readonly searchValues = new Map<string, number>();
   /** The position: a FEN and the moves played from it; fen null after a position that did not read. */
@@ -161,7 +164,9 @@ export class Engine {
     started(pos.side, legal.length > 0 ? moveToUci(pos, legal[0]) : '0000');
     const search = this.searchLimits(pos, limits, [...notes]);
     if (legal.length === 0) {
-      this.out(`info depth 0 score ${pos.inCheck() ? 'mate 0' : 'cp 0'}`);
+      // Mated (a loss) or stalemate (a draw, whatever the material).
+      const wdl = this.showWdl ? (pos.inCheck() ? ' wdl 0 0 1000' : ' wdl 0 1000 0') : '';
+      this.out(`info depth 0 score ${pos.inCheck() ? 'mate 0' : 'cp 0'}${wdl}`);
       return 'bestmove 0000';
     }
     const fen = this.fen;
@@ -190,10 +195,11 @@ export class Engine {
     });
     // A second copy of the root, to replay each reported line on: the one being searched is the searcher's.
     const replay = this.current();
+    const material = this.showWdl ? materialOf(pos.board) : null;
     let result: SearchResult;
     try {
       result = this.searcher.search(pos, search, {
-        onInfo: (info) => this.out(formatInfo(info, pos, legalPrefix(replay, info.pv))),
+        onInfo: (info) => this.out(formatInfo(info, pos, legalPrefix(replay, info.pv), material)),
         onCurrMove: (move, number, depth) => {
           if (performance.now() - start >= CURRMOVE_AFTER_MS)
             this.out(`info depth ${depth} currmove ${moveToUci(pos, move)} currmovenumber ${number}`);
@@ -276,6 +282,9 @@ export class Engine {
         return this.setThreads(value as number);
       case 'Ponder':
         return; // pondering needs nothing set up in advance
+      case 'UCI_ShowWDL':
+        this.showWdl = value as boolean;
+        return;
       case 'MultiPV':
         this.multiPV = value as number;
         this.searcher.setOption('MultiPV', this.multiPV);

@@ -2,15 +2,24 @@
 import { pieceChar, squareName, NO_PIECE } from '@tempo-chess/bitboard';
 import { moveToUci, type Move, type Position } from '@tempo-chess/position';
 import type { SearchInfo } from '@tempo-chess/search';
+import { wdl } from './wdl';
 
 /**
  * `info depth ... score ... pv ...` from a search report, with the first `pvLength`
- * moves of its line; moves are printed for `pos`'s mode (Chess960 or not).
+ * moves of its line; moves are printed for `pos`'s mode (Chess960 or not). With
+ * `wdlMaterial` (the root's material count, UCI_ShowWDL on) the score is followed by
+ * `wdl W D L` from the model in wdl.ts.
  */
-export function formatInfo(info: SearchInfo, pos: Position, pvLength = info.pv.length): string {
+export function formatInfo(
+  info: SearchInfo,
+  pos: Position,
+  pvLength = info.pv.length,
+  wdlMaterial: number | null = null,
+): string {
   let s = `info depth ${info.depth} seldepth ${info.seldepth} multipv ${info.multipv} score ${info.scoreKind} ${info.scoreValue}`;
   if (info.bound === 'lower') s += ' lowerbound';
   else if (info.bound === 'upper') s += ' upperbound';
+  if (wdlMaterial !== null) s += ` wdl ${wdl(info.scoreKind, info.scoreValue, wdlMaterial).join(' ')}`;
   s += ` nodes ${info.nodes} nps ${info.nps} hashfull ${info.hashfull} time ${info.timeMs}`;
   if (pvLength > 0) s += ' pv ' + movesText(pos, info.pv.slice(0, pvLength));
   return s;

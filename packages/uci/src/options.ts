@@ -1,7 +1,12 @@
 /**
  * The UCI options: their `uci` lines and value checks. Import-free of the engine, so
  * the main thread answers `uci` and rejects a bad `setoption` before the tables load.
- * The search's tunables come from the build (see tsup.config.ts).
+ *
+ * A build is either the normal one, whose `uci` lists only the options a person sets,
+ * or the tuning build (`__TUNE__` true: `make TUNE=1`, tsup with TEMPO_TUNE=1), which
+ * also lists the hand-crafted evaluation's weights (EvalPreset, EvalParams) and the
+ * search's tunables and switches, as Stockfish's TUNE builds do. The search's tunables
+ * come from the build (see tsup.config.ts).
  */
 import { DEFAULT_NET_NAME } from '@tempo-chess/nnue';
 import type { Parsed } from './protocol';
@@ -12,13 +17,19 @@ export interface SearchParamFact {
   value: number;
   min: number;
   max: number;
+  /** SPSA's step of a numeric tunable; a switch has none. */
+  step?: number;
 }
 
 declare const __SEARCH_PARAMS__: SearchParamFact[];
+declare const __TUNE__: boolean;
 
 /** The search's tunables (empty when run from source, as in unit tests). */
 export const SEARCH_PARAM_FACTS: readonly SearchParamFact[] =
   typeof __SEARCH_PARAMS__ !== 'undefined' ? __SEARCH_PARAMS__ : [];
+
+/** Whether this is the tuning build (false when run from source and in the library's own bundle). */
+export const TUNING_BUILD: boolean = typeof __TUNE__ !== 'undefined' ? __TUNE__ : false;
 
 export type OptionDef =
   | { name: string; type: 'spin'; default: number; min: number; max: number; search?: boolean }
@@ -26,6 +37,9 @@ export type OptionDef =
   | { name: string; type: 'button' }
   | { name: string; type: 'string'; default: string }
   | { name: string; type: 'combo'; default: string; vars: readonly string[] };
+
+/** An option and whether it exists only in the tuning build. */
+type Row = OptionDef & { tuning?: boolean };
 
 export type OptionValue = number | boolean | string | null;
 
@@ -63,19 +77,20 @@ export const DEFAULT_UCI_ELO = 1600;
  */
 export const USE_NNUE_DEFAULT = true;
 
-const BASE_OPTIONS: OptionDef[] = [
+/** Every option but the search's tunables, in the order `uci` lists them. */
+const BASE_OPTIONS: Row[] = [
   { name: 'Hash', type: 'spin', default: DEFAULT_HASH_MB, min: 1, max: MAX_HASH_MB },
-  { name: 'Clear Hash', type: 'button' },
   { name: 'Threads', type: 'spin', default: 1, min: 1, max: MAX_THREADS },
   { name: 'MultiPV', type: 'spin', default: 1, min: 1, max: 256 },
-  { name: 'Move Overhead', type: 'spin', default: DEFAULT_MOVE_OVERHEAD, min: 0, max: 5000 },
   { name: 'Ponder', type: 'check', default: false },
+  { name: 'Move Overhead', type: 'spin', default: DEFAULT_MOVE_OVERHEAD, min: 0, max: 5000 },
+  { name: 'Clear Hash', type: 'button' },
   { name: 'UCI_Chess960', type: 'check', default: false },
   // Levels for people, named and typed as Stockfish declares them (strength.ts);
   // Skill Seed is Tempo's: 0 seeds the levels' draws from the clock.
-  { name: 'Skill Level', type: 'spin', default: 20, min: 0, max: 20 },
   { name: 'UCI_LimitStrength', type: 'check', default: false },
   { name: 'UCI_Elo', type: 'spin', default: DEFAULT_UCI_ELO, min: UCI_ELO_MIN, max: UCI_ELO_MAX },
+  { name: 'Skill Level', type: 'spin', default: 20, min: 0, max: 20 },
   { name: 'Skill Seed', type: 'spin', default: 0, min: 0, max: 2147483647 },
   // The evaluation: EvalFile names the net (a net file; its default is the embedded
   // net, as Stockfish's EvalFile defaults to its own), Use NNUE switches it off for the
@@ -83,19 +98,50 @@ const BASE_OPTIONS: OptionDef[] = [
   // EvalParams gives (a preset name or a JSON parameter file that overrides the preset).
   { name: 'EvalFile', type: 'string', default: DEFAULT_NET_NAME },
   { name: 'Use NNUE', type: 'check', default: USE_NNUE_DEFAULT },
-  { name: 'EvalPreset', type: 'combo', default: 'default', vars: ['default', 'handset', 'pesto-only'] },
-  { name: 'EvalParams', type: 'string', default: 'default' },
+  // Win/draw/loss per mille beside every score (wdl.ts).
+  { name: 'UCI_ShowWDL', type: 'check', default: false },
+  { name: 'EvalPreset', type: 'combo', default: 'default', vars: ['default', 'handset', 'pesto-only'], tuning: true },
+  { name: 'EvalParams', type: 'string', default: 'default', tuning: true },
 ];
 
-/** Every option, the search's tunables last (a tunable named like a base option is skipped). */
-export const OPTIONS: readonly OptionDef[] = [
+/** Every option of either build, the search's tunables last (a tunable named like a base option is skipped). */
+const ALL_OPTIONS: readonly Row[] = [
   ...BASE_OPTIONS,
   ...SEARCH_PARAM_FACTS.filter((p) => !BASE_OPTIONS.some((o) => o.name.toLowerCase() === p.name.toLowerCase())).map(
-    (p): OptionDef => ({ name: p.name, type: 'spin', default: p.value, min: p.min, max: p.max, search: true }),
+    (p): Row => ({ name: p.name, type: 'spin', default: p.value, min: p.min, max: p.max, search: true, tuning: true }),
   ),
 ];
 
-const BY_NAME = new Map(OPTIONS.map((o) => [o.name.toLowerCase(), o]));
+/** The options a build lists: the normal build's, or with `tuning` every one. */
+export function optionsOf(tuning: boolean): readonly OptionDef[] {
+  return ALL_OPTIONS.filter((o) => tuning || !o.tuning);
+}
+
+/** This build's options, in the order `uci` lists them. */
+export const OPTIONS: readonly OptionDef[] = optionsOf(TUNING_BUILD);
+
+const BY_NAME = new Map(ALL_OPTIONS.map((o) => [o.name.toLowerCase(), o]));
+
+/**
+ * The one line a normal build answers a `setoption` of a tuning option with (it is
+ * then ignored), or null for an option of this build or an unknown one.
+ */
+export function tuningOnly(name: string, tuning = TUNING_BUILD): string | null {
+  const def = BY_NAME.get(name.trim().toLowerCase());
+  if (tuning || !def?.tuning) return null;
+  return `info string setoption: ${def.name} is an option of the tuning build only (make TUNE=1); ignored`;
+}
+
+/**
+ * OpenBench's SPSA inputs for the search's numeric tunables (the switches have no
+ * step and are left out), one a line: `NAME, int, VALUE, MIN, MAX, C_END, R_END`,
+ * with the row's step as C_END and 0.002 as R_END, OpenBench's usual value.
+ */
+export function spsaInputs(facts: readonly SearchParamFact[] = SEARCH_PARAM_FACTS): string[] {
+  return facts
+    .filter((p) => p.step !== undefined)
+    .map((p) => `${p.name}, int, ${p.value}, ${p.min}, ${p.max}, ${p.step}, 0.002`);
+}
 
 /** The `option name ...` line of the `uci` answer. */
 export function optionLine(o: OptionDef): string {
@@ -114,9 +160,13 @@ export function optionLine(o: OptionDef): string {
 }
 
 /** Checks a `setoption`: the option exists (names are case-insensitive) and the value fits its type. */
-export function checkOption(name: string, value: string | null): Parsed<{ def: OptionDef; value: OptionValue }> {
+export function checkOption(
+  name: string,
+  value: string | null,
+  tuning = TUNING_BUILD,
+): Parsed<{ def: OptionDef; value: OptionValue }> {
   const def = BY_NAME.get(name.toLowerCase());
-  if (!def) return { ok: false, error: `setoption: unknown option "${name}"` };
+  if (!def || (def.tuning && !tuning)) return { ok: false, error: `setoption: unknown option "${name}"` };
   switch (def.type) {
     case 'button':
       return { ok: true, value: { def, value: null } };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkOption } from './options';
+import { checkOption, spsaInputs, tuningOnly } from './options';
 import { parseGo, parsePosition, parseSetoption, tokenize } from './protocol';
 
 describe('tokenize', () => {
@@ -151,5 +151,26 @@ describe('setoption and options', () => {
     expect(checkOption('Ponder', 'yes')).toMatchObject({ ok: false });
     expect(checkOption('uci_chess960', 'true')).toMatchObject({ ok: true, value: { value: true } });
     expect(checkOption('NoSuch', '1')).toMatchObject({ ok: false, error: 'setoption: unknown option "NoSuch"' });
+  });
+
+  test('tuning options exist only in the tuning build', () => {
+    expect(checkOption('EvalPreset', 'handset', false)).toMatchObject({ ok: false });
+    expect(checkOption('EvalPreset', 'handset', true)).toMatchObject({ ok: true, value: { value: 'handset' } });
+    expect(tuningOnly('evalparams', false)).toMatch(/EvalParams is an option of the tuning build only/);
+    expect(tuningOnly('evalparams', true)).toBeNull();
+    expect(tuningOnly('Hash', false)).toBeNull();
+    expect(tuningOnly('NoSuch', false)).toBeNull();
+  });
+
+  test("spsa-inputs: OpenBench's line for each numeric tunable, none for a switch", () => {
+    const facts = [
+      { name: 'NullMove', value: 1, min: 0, max: 1 },
+      { name: 'RfpMargin', value: 75, min: 20, max: 200, step: 10 },
+      { name: 'QsSeeMargin', value: -40, min: -300, max: 100, step: 20 },
+    ];
+    expect(spsaInputs(facts)).toEqual([
+      'RfpMargin, int, 75, 20, 200, 10, 0.002',
+      'QsSeeMargin, int, -40, -300, 100, 20, 0.002',
+    ]);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { FromWorker, ToWorker } from './messages';
-import { SIGNALS, UciLoop } from './uci';
+import { ENGINE_NAME, SIGNALS, UciLoop } from './uci';
 
-function harness() {
+function harness(tuning = false) {
   const written: string[] = [];
   const posted: ToWorker[] = [];
   let exited = false;
@@ -22,6 +22,7 @@ function harness() {
       },
     },
     signals,
+    tuning,
   );
   const reply = (msg: FromWorker) => loop.fromWorker(msg);
   /** Moves the clock on, firing the timers that fall due. */
@@ -40,6 +41,56 @@ describe('UciLoop', () => {
     expect(h.written).toContain('option name Hash type spin default 16 min 1 max 8192');
     expect(h.written.at(-1)).toBe('uciok');
     expect(h.posted).toEqual([]);
+  });
+
+  test('uci: the normal build lists the options a person sets, in order, with no empty line', () => {
+    const h = harness();
+    h.loop.line('uci');
+    expect(h.written.slice(0, 2)).toEqual([`id name ${ENGINE_NAME}`, 'id author the Tempo developers']);
+    expect(h.written).not.toContain('');
+    const names = h.written.filter((l) => l.startsWith('option ')).map((l) => /^option name (.+?) type /.exec(l)![1]);
+    expect(names).toEqual([
+      'Hash',
+      'Threads',
+      'MultiPV',
+      'Ponder',
+      'Move Overhead',
+      'Clear Hash',
+      'UCI_Chess960',
+      'UCI_LimitStrength',
+      'UCI_Elo',
+      'Skill Level',
+      'Skill Seed',
+      'EvalFile',
+      'Use NNUE',
+      'UCI_ShowWDL',
+    ]);
+    expect(h.written).toContain('option name UCI_ShowWDL type check default false');
+  });
+
+  test('the normal build answers a tuning option with one line and ignores it; the tuning build takes it', () => {
+    const h = harness();
+    h.loop.line('setoption name evalpreset value handset');
+    h.loop.line('setoption name EvalParams value /tmp/w.json');
+    expect(h.written).toEqual([
+      'info string setoption: EvalPreset is an option of the tuning build only (make TUNE=1); ignored',
+      'info string setoption: EvalParams is an option of the tuning build only (make TUNE=1); ignored',
+    ]);
+    expect(h.posted).toEqual([]);
+    expect(h.loop.optionLog.size).toBe(0);
+    h.loop.line('spsa-inputs');
+    expect(h.written.at(-1)).toBe('info string error: spsa-inputs: only the tuning build has tunables (make TUNE=1)');
+    h.loop.line('setoption name UCI_ShowWDL value true');
+    expect(h.posted).toEqual([{ type: 'setoption', name: 'UCI_ShowWDL', value: true }]);
+
+    const t = harness(true);
+    t.loop.line('uci');
+    expect(t.written).toContain(
+      'option name EvalPreset type combo default default var default var handset var pesto-only',
+    );
+    expect(t.written).toContain('option name EvalParams type string default default');
+    t.loop.line('setoption name evalpreset value handset');
+    expect(t.posted).toEqual([{ type: 'setoption', name: 'EvalPreset', value: 'handset' }]);
   });
 
   test('isready goes through the worker when idle, is answered at once while searching', () => {

@@ -7,7 +7,16 @@
  * take microseconds whatever the worker is doing.
  */
 import type { FromWorker, ToWorker } from './messages';
-import { OPTIONS, SEARCH_PARAM_FACTS, checkOption, optionLine, type OptionValue } from './options';
+import {
+  SEARCH_PARAM_FACTS,
+  TUNING_BUILD,
+  checkOption,
+  optionLine,
+  optionsOf,
+  spsaInputs,
+  tuningOnly,
+  type OptionValue,
+} from './options';
 import { parseGo, parsePosition, parseSetoption, tokenize, type GoLimits, type PositionCommand } from './protocol';
 
 /** Indices of the stop and ponderhit flags in the shared signal array, from the build (tsup.config.ts). */
@@ -15,7 +24,9 @@ declare const __SEARCH_SIGNALS__: { stop: number; ponderhit: number; length: num
 export const SIGNALS =
   typeof __SEARCH_SIGNALS__ !== 'undefined' ? __SEARCH_SIGNALS__ : { stop: 0, ponderhit: 1, length: 2 };
 
-export const ENGINE_NAME = 'Tempo 0.1.0';
+/** The engine's version, the npm package's (apps/uci/package.json), from the build; unknown when run from source. */
+declare const __TEMPO_VERSION__: string;
+export const ENGINE_NAME = typeof __TEMPO_VERSION__ !== 'undefined' ? `Tempo ${__TEMPO_VERSION__}` : 'Tempo';
 export const ENGINE_AUTHOR = 'the Tempo developers';
 
 /** What the loop needs from its surroundings; main.ts wires it to stdout, a Worker and the clock. */
@@ -83,9 +94,11 @@ export class UciLoop {
   /** undefined until the first `position`; null after one that could not be read. */
   lastPosition: PositionCommand | null | undefined = undefined;
 
+  /** `tuning`: whether the loop speaks for the tuning build (options.ts), this build's by default. */
   constructor(
     private readonly io: UciIo,
     private readonly signals: Int32Array,
+    private readonly tuning = TUNING_BUILD,
   ) {}
 
   /** One line of input. */
@@ -190,8 +203,8 @@ export class UciLoop {
   }
 
   private uci(): void {
-    const lines = [`id name ${ENGINE_NAME}`, `id author ${ENGINE_AUTHOR}`, ''];
-    for (const o of OPTIONS) lines.push(optionLine(o));
+    const lines = [`id name ${ENGINE_NAME}`, `id author ${ENGINE_AUTHOR}`];
+    for (const o of optionsOf(this.tuning)) lines.push(optionLine(o));
     lines.push('uciok');
     this.io.write(lines.join('\n'));
   }
@@ -212,7 +225,9 @@ export class UciLoop {
       case 'setoption': {
         const s = parseSetoption(args);
         if (!s.ok) return this.error(s.error);
-        const c = checkOption(s.value.name, s.value.value);
+        const only = tuningOnly(s.value.name, this.tuning);
+        if (only !== null) return this.io.write(only);
+        const c = checkOption(s.value.name, s.value.value, this.tuning);
         if (!c.ok) return this.error(c.error);
         if (c.value.def.type !== 'button') this.optionLog.set(c.value.def.name, c.value.value);
         return this.post({ type: 'setoption', name: c.value.def.name, value: c.value.value });
@@ -232,6 +247,10 @@ export class UciLoop {
             : this.post({ type: 'perft', depth: n });
         return this.post({ type: 'bench', depth: n });
       }
+      case 'spsa-inputs':
+        return this.tuning
+          ? this.io.write(spsaInputs().join('\n'))
+          : this.error('spsa-inputs: only the tuning build has tunables (make TUNE=1)');
       case 'debug':
       case 'register':
         return; // accepted and ignored, as the spec allows
@@ -392,5 +411,6 @@ const HELP = [
   '  go [depth N] [nodes N] [movetime MS] [mate N] [infinite] [wtime MS] [btime MS] [winc MS] [binc MS]',
   '     [movestogo N] [searchmoves <move>...] [ponder], stop, ponderhit, quit;',
   '  extras: d (board, FEN, key, checkers), eval (evaluation trace), perft N (or go perft N),',
-  '  bench [depth] (node count over a fixed set of positions).',
+  '  bench [depth] (node count over a fixed set of positions),',
+  '  spsa-inputs (the tuning build: OpenBench SPSA inputs of the search tunables).',
 ].join('\n');
