@@ -1,7 +1,7 @@
 /**
  * The repository speaks of the project, not of how the work on it was organised: no
  * "session", "hand-over", "issue N", "item N" or "round N of work" in source, tests,
- * READMEs and docs. docs/history/** (dated accounts) and docs/results/raw/** (testers'
+ * READMEs and docs, the dated history included. docs/results/raw/** (testers'
  * output) are exempt. Technical senses (a kernel session under sched_autogroup, data a
  * page hands over to a worker) are allowed line by line below.
  */
@@ -34,7 +34,7 @@ export const ALLOWED: { file: string; text: string }[] = [
   { file: 'packages/uci/README.md', text: 'files the page handed over' },
 ];
 
-const EXEMPT = [/^docs\/history\//, /^docs\/results\/raw\//, /^tools\/checks\/src\/process-talk\.test\.ts$/];
+const EXEMPT = [/^docs\/results\/raw\//, /^tools\/checks\/src\/process-talk\.test\.ts$/];
 const SCANNED = /\.(ts|tsx|mts|mjs|cjs|js|sh|md|jsonl)$/;
 const GENERATED = [/(^|\/)dist\//, /(^|\/)node_modules\//, /^packages\/nnue\/src\/default-net/];
 
