@@ -8,20 +8,19 @@
  *
  * with a and b cubics in m. The coefficients are Tempo's own, fitted by
  * tools/tune/scripts/fit-wdl.py (maximum likelihood of the games' results, scores
- * within 400 cp) on the first 999 games of the self-play set seed301-nodes2500 (search
- * scores at 2,500 nodes; `pnpm datagen`, tools/tune/README.md):
- * 35,480 records of 750 games fitted, every fourth game held out. On the 249 held-out
- * games (11,363 records) the expected score (win + draw / 2) of each 25-cp bin with at
- * least 200 positions is within 3.9 percentage points of the observed one, within 3
- * in 21 of the 25 bins; the games are few, so each bin's observed score is itself
- * uncertain by a few points. Refit on more games with the same script.
+ * within 400 cp) on the first 6,600 games of the self-play set seed301-nodes2500 (search
+ * scores at 2,500 nodes; `pnpm datagen`, tools/tune/README.md; parts games-000000-000099
+ * to games-006500-006599): 228,483 records fitted, every fourth game held out. On the
+ * held-out games (78,446 records) the expected score (win + draw / 2) of each of the
+ * 32 25-cp bins with at least 200 positions is within 2.2 percentage points of the
+ * observed one (docs/measurements/wdl-fit.txt, wdl-fit.png).
  */
 import { typeOf, KNIGHT, BISHOP, ROOK, QUEEN, PAWN } from '@tempo-chess/bitboard';
 
 /** a(m) = AS[0] m^3 + AS[1] m^2 + AS[2] m + AS[3]: the score (cp) at which a win is as likely as not. */
-const AS = [110.988, -113.208, -206.507, 282.039] as const;
+const AS = [93.546, -94.219, -188.229, 258.89] as const;
 /** b(m), likewise: the width of the curve (cp). */
-const BS = [-89.412, 56.674, 158.282, 30.731] as const;
+const BS = [-59.494, 36.271, 118.001, 47.191] as const;
 
 const VALUE = [0, 0, 0, 0, 0, 0, 0, 0];
 VALUE[PAWN] = 1;
