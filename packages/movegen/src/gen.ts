@@ -42,7 +42,7 @@ function pushPromotions(list: Int32Array, n: number, from: number, to: number): 
 }
 
 /** Emits a move for every square in (lo, hi) from `from`. */
-function pushTargets(list: Int32Array, n: number, from: number, lo: number, hi: number): number {
+export function pushTargets(list: Int32Array, n: number, from: number, lo: number, hi: number): number {
   while (lo !== 0) {
     list[n++] = from | ((31 - Math.clz32(lo ^ (lo - 1))) << 6);
     lo &= lo - 1;
@@ -55,7 +55,7 @@ function pushTargets(list: Int32Array, n: number, from: number, lo: number, hi: 
 }
 
 /** Emits pawn moves to every square in (lo, hi) from `to - delta`; promotions when the target is on the last rank. */
-function pushPawnTargets(
+export function pushPawnTargets(
   list: Int32Array,
   n: number,
   delta: number,

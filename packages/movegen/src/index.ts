@@ -1,5 +1,5 @@
 /**
- * @tempo-chess/movegen: legal move generation (all, captures, quiets, evasions), bulk
+ * @tempo-chess/movegen: legal move generation (all, captures, quiets, quiet checks, evasions), bulk
  * counting, legal/pseudoLegal/givesCheck for single moves, SEE, perft.
  *
  * @module @tempo-chess/movegen
@@ -14,6 +14,7 @@ export {
   legalMoves,
 } from './list';
 export { countLegal } from './count';
+export { generateQuietChecks } from './quiet-checks';
 export { legal, pseudoLegal, givesCheck } from './legality';
 export { perft, divide } from './perft';
 export { parseUciMove } from './uci';

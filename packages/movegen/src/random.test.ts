@@ -5,6 +5,7 @@ import {
   generateCaptures,
   generateEvasions,
   generateLegal,
+  generateQuietChecks,
   generateQuiets,
   givesCheck,
   legal,
@@ -123,6 +124,76 @@ describe('single-move questions on a random corpus', () => {
     }
     expect(moves).toBeGreaterThan(20_000);
     expect(checks).toBeGreaterThan(500);
+  });
+
+  test('generateQuietChecks writes exactly the quiets that give check, in generateQuiets order', () => {
+    const quiets = new Int32Array(256),
+      checks = new Int32Array(256);
+    let positions = 0,
+      found = 0,
+      discovered = 0;
+    for (const pos of corpus(17, 4000, 3)) {
+      if (pos.inCheck()) continue;
+      positions++;
+      const nq = generateQuiets(pos, quiets, 0);
+      const expected: number[] = [];
+      for (let i = 0; i < nq; i++) {
+        const m = quiets[i];
+        if (!givesCheck(pos, m)) continue;
+        expected.push(m);
+        // A checker other than the moved piece: the check was uncovered.
+        const to = (m >>> 6) & 63;
+        pos.doMove(m);
+        const others =
+          to < 32
+            ? (pos.st.checkersLo & ~(1 << to)) | pos.st.checkersHi
+            : pos.st.checkersLo | (pos.st.checkersHi & ~(1 << (to - 32)));
+        pos.undoMove();
+        if ((m & 0xc000) === 0 && others !== 0) discovered++;
+      }
+      // Written after a canary, so a generator that writes from the wrong index fails.
+      checks[0] = -1;
+      const nc = generateQuietChecks(pos, checks, 1);
+      const got = Array.from(checks.subarray(1, nc));
+      if (checks[0] !== -1 || got.join() !== expected.join())
+        fail(
+          pos,
+          `quiet checks ${got.map((m) => moveToUci(pos, m)).join(' ')} != ${expected.map((m) => moveToUci(pos, m)).join(' ')}`,
+        );
+      found += expected.length;
+    }
+    expect(positions).toBeGreaterThan(3000);
+    expect(found).toBeGreaterThan(2000);
+    expect(discovered).toBeGreaterThan(20);
+  });
+
+  test('generateQuietChecks: a rook check, a castling check and discovered checks by king and pawn', () => {
+    const list = new Int32Array(256);
+    const checks = (fen: string) => {
+      const pos = Position.fromFen(fen);
+      return Array.from(list.subarray(0, generateQuietChecks(pos, list, 0)), (m) => moveToUci(pos, m)).sort();
+    };
+    // Rh8 checks along the eighth rank, Rf1 and castling (the rook lands on f1) along the f-file.
+    expect(checks('5k2/8/8/8/8/8/8/4K2R w K - 0 1')).toEqual(['e1g1', 'h1f1', 'h1h8']);
+    // The king on d4 shields the d1 rook from the d8 king: each king move off the d-file
+    // uncovers the check; the rook's own moves check nothing (the king blocks the file).
+    expect(checks('3k4/8/8/8/3K4/8/8/3R4 w - - 0 1')).toEqual(['d4c3', 'd4c4', 'd4c5', 'd4e3', 'd4e4', 'd4e5']);
+    // The b2 pawn shields the a1 bishop from h8: both its pushes leave the diagonal.
+    expect(checks('7k/8/8/8/8/8/1P6/B6K w - - 0 1')).toEqual(['b2b3', 'b2b4']);
+    // The d2 pawn shields the d1 rook from d8 but its pushes stay on the file: no check at all.
+    expect(checks('3k4/8/8/8/8/8/3P4/3R3K w - - 0 1')).toEqual([]);
+    // Black: the e5 knight shields the e8 rook from the e1 king; every knight move uncovers
+    // it, and Nd3 and Nf3 also check directly (written once each).
+    expect(checks('4r2k/8/8/4n3/8/8/8/4K3 b - - 0 1')).toEqual([
+      'e5c4',
+      'e5c6',
+      'e5d3',
+      'e5d7',
+      'e5f3',
+      'e5f7',
+      'e5g4',
+      'e5g6',
+    ]);
   });
 
   test('see(m, t) == (brute-force exchange >= t) for captures and quiet moves', () => {

@@ -45,7 +45,15 @@ import {
   WR,
   type Position,
 } from '@tempo-chess/position';
-import { generateCaptures, generateEvasions, generateQuiets, pseudoLegal, see, SEE_VALUE } from '@tempo-chess/movegen';
+import {
+  generateCaptures,
+  generateEvasions,
+  generateQuietChecks,
+  generateQuiets,
+  pseudoLegal,
+  see,
+  SEE_VALUE,
+} from '@tempo-chess/movegen';
 import { givesCheckFast, legalQuick as legal } from './checks';
 import {
   CAPTURE_HISTORY_SHIFT,
@@ -112,9 +120,11 @@ export class MovePicker {
   /**
    * Set by the search once late move pruning decides no quiet is worth trying unless
    * it gives check: from then on the picker yields quiet checks only, and a quiet
-   * stage not begun yet generates the quiets without scoring or sorting them.
+   * stage not begun yet generates only the quiet checks (unscored, unsorted).
    */
   skipQuiets = false;
+  /** The quiet stage's moves are the quiet checks only (generated after skipQuiets was set). */
+  private checksOnly = false;
   /**
    * A SEE threshold the last move returned is known to reach (the good-capture stage
    * tested it), else SEE_UNKNOWN: the search skips its own SEE test of that move when
@@ -285,9 +295,13 @@ export class MovePicker {
 
         case STAGE_QUIET_INIT:
           this.cur = this.end;
-          this.end = generateQuiets(pos, moves, this.cur);
-          // Once late move pruning has given up on quiets, their order no longer matters.
-          if (!this.skipQuiets) {
+          // Late move pruning already gave up on quiets: only the checks are generated
+          // (the same moves in the same order as the quiets filtered below).
+          this.checksOnly = this.skipQuiets;
+          if (this.skipQuiets) {
+            this.end = generateQuietChecks(pos, moves, this.cur);
+          } else {
+            this.end = generateQuiets(pos, moves, this.cur);
             this.scoreQuiets(this.cur, this.end, this.useThreats !== 0 && this.threatMasks());
             partialSort(moves, scores, this.cur, this.end, this.sortLimit);
           }
@@ -298,7 +312,7 @@ export class MovePicker {
           while (this.cur < this.end) {
             const m = moves[this.cur++];
             if (m === this.ttMove || m === this.killer1 || m === this.killer2 || m === this.counterMove) continue;
-            if (this.skipQuiets && !givesCheckFast(pos, m)) continue;
+            if (this.skipQuiets && !this.checksOnly && !givesCheckFast(pos, m)) continue;
             return m;
           }
           this.cur = this.base;
