@@ -18,7 +18,9 @@ export interface SearchPositionOptions {
   hashMb?: number;
   /** Evaluation weights of a fresh searcher. */
   evalParams?: EvalParams;
+  /** Lines to search (UCI MultiPV, default 1); set on a reused searcher too. */
   multiPV?: number;
+  /** Callbacks for the search's info lines and current move. */
   hooks?: SearchHooks;
 }
 

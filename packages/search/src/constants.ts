@@ -12,6 +12,7 @@ export const VALUE_ZERO = 0;
 export const VALUE_DRAW = 0;
 /** A mate at the root; a mate in n plies scores VALUE_MATE - n. */
 export const VALUE_MATE = 32000;
+/** Above every score: the bounds of a full window (-VALUE_INFINITE, VALUE_INFINITE). */
 export const VALUE_INFINITE = 32001;
 /** "No value" (static eval in check, empty TT slot). Fits an int16 like every score. */
 export const VALUE_NONE = 32002;

@@ -8,7 +8,7 @@
 export { Searcher, type SearchOptions, type SearchInfo, type SearchResult, type SearchHooks } from './search';
 export { SIGNAL_STOP, SIGNAL_PONDERHIT, createSignals } from './signals';
 export { TranspositionTable, scoreToTT, scoreFromTT } from './tt';
-export { type SearchLimits, TimeBounds } from './time';
+export { type SearchLimits } from './time';
 export { SEARCH_PARAMS, SearchParams, findParam, type SearchParam } from './params';
 export { searchPosition, quiescenceLeaf, type SearchPositionOptions, type QuiescenceLeaf } from './api';
 export { uciScore } from './root';

@@ -7,9 +7,13 @@
 
 /** One named search parameter with its default and its legal range. */
 export interface SearchParam {
+  /** The name, which is also the UCI option's name (matched case-insensitively). */
   readonly name: string;
+  /** The default value, an integer within min..max. */
   readonly value: number;
+  /** The smallest value the parameter takes; lower values are clamped to it. */
   readonly min: number;
+  /** The largest value the parameter takes; higher values are clamped to it. */
   readonly max: number;
   /**
    * A numeric tunable's step for SPSA (OpenBench's C_END, about a twentieth of the
@@ -143,81 +147,157 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
 
 /** The parameter values the hot code reads, as int32 fields (one per SEARCH_PARAMS entry). */
 export class SearchParams {
+  /** Switch (0/1): cutoffs on TT bounds at non-PV nodes, in search and quiescence; the TT still orders moves when off. */
   TTCutoffs = 1;
+  /** Switch (0/1): null-move pruning and its verification search. */
   NullMove = 1;
+  /** Switch (0/1): late move reductions, at the root and in the tree. */
   LMR = 1;
+  /** Switch (0/1): reverse futility pruning, futility pruning of quiets and late move pruning. */
   Futility = 1;
+  /** Switch (0/1): singular, double and negative extensions, and multi-cut. */
   Singular = 1;
+  /** Switch (0/1): the static eval corrected by the pawn- and material-key correction histories. */
   CorrHist = 1;
+  /** Switch (0/1): ProbCut. */
   ProbCut = 1;
+  /** Switch (0/1): internal iterative reduction when a node has no TT move. */
   IIR = 1;
+  /** Switch (0/1): history pruning of late quiet moves. */
   HistPruning = 1;
+  /** Switch (0/1): SEE pruning of captures, checks and quiets in the main search. */
   SEEPruning = 1;
+  /** Switch (0/1): razoring into quiescence far below alpha. */
   Razoring = 1;
+  /** Switch (0/1): aspiration windows; off searches every iteration with the full window. */
   Aspiration = 1;
+  /** Switch (0/1): the check extension. */
   CheckExt = 1;
+  /** Switch (0/1): mate distance pruning. */
   MateDistance = 1;
+  /** Switch (0/1): futility and SEE pruning in quiescence. */
   QsFutility = 1;
+  /** Switch (0/1): quiescence probes and stores the TT; 0 does neither. */
   QsTT = 1;
+  /** Switch (0/1): touches the child's TT bucket right after a move; speed only, the same nodes. */
   Prefetch = 1;
+  /** Switch (0/1): continuation histories in quiet ordering and LMR. */
   ContHist = 1;
+  /** Switch (0/1): the improving flag in reverse futility, late move pruning and LMR. */
   Improving = 1;
+  /** Switch (0/1): a history bonus for the opponent's quiet move when every reply fails low. */
   PriorBonus = 1;
+  /** Switch (0/1): quiet ordering's threat terms (ThreatQueen, ThreatRook, ThreatMinor, ThreatQueenByMinor). */
   Threats = 1;
+  /** Half-width of the first aspiration window, in centipawns (5-100). */
   AspDelta = 0;
+  /** First iteration searched with an aspiration window, in plies (2-10). */
   AspDepth = 0;
+  /** Null-move reduction R = NmpBase + depth / NmpDepthDiv + min((eval - beta) / NmpEvalDiv, NmpEvalMax): its constant part, in plies (1-8). */
   NmpBase = 0;
+  /** Null-move reduction: depth / NmpDepthDiv plies are added to R (2-8). */
   NmpDepthDiv = 1;
+  /** Null-move reduction: one ply more per NmpEvalDiv centipawns of eval above beta (50-600). */
   NmpEvalDiv = 1;
+  /** Null-move reduction: at most this many plies from the eval term (0-6). */
   NmpEvalMax = 0;
+  /** Depth in plies from which a null-move cutoff is verified by a search without null move (6-40). */
   NmpVerifyDepth = 0;
+  /** Null move only when staticEval >= beta - NmpMargin x depth + NmpBaseMargin: centipawns a ply (0-100). */
   NmpMargin = 0;
+  /** Null move's constant margin term (see NmpMargin), in centipawns (-200-400). */
   NmpBaseMargin = 0;
+  /** Reverse futility pruning below this depth, in plies (1-16). */
   RfpDepth = 0;
+  /** Reverse futility prunes when eval - RfpMargin x (depth - improving) >= beta: centipawns a ply (20-200). */
   RfpMargin = 0;
+  /** Razoring up to this depth, in plies (1-8). */
   RazorDepth = 0;
+  /** Razoring when eval + RazorBase + RazorMult x depth² < alpha: the constant, in centipawns (100-1000). */
   RazorBase = 0;
+  /** Razoring margin per depth² (see RazorBase), in centipawns (50-600). */
   RazorMult = 0;
+  /** Futility pruning of quiets below this LMR depth, in plies (1-16). */
   FutDepth = 0;
+  /** Futility of quiets when staticEval + FutBase + FutMult x lmrDepth <= alpha: the constant, in centipawns (0-400). */
   FutBase = 0;
+  /** Futility margin per ply of LMR depth (see FutBase), in centipawns (30-300). */
   FutMult = 0;
+  /** Late move pruning from move number (LmpBase + depth²) / (2 - improving) (0-10). */
   LmpBase = 0;
+  /** History pruning of quiets whose LMR depth is below this, in plies (1-10). */
   HistPruneDepth = 0;
+  /** History pruning when history < -HistPruneMult x depth, in history points (500-10000). */
   HistPruneMult = 0;
+  /** SEE pruning of quiets below -SeeQuietMult x lmrDepth², in centipawns (5-100). */
   SeeQuietMult = 0;
+  /** SEE pruning of captures and checks below -SeeCaptureMult x depth, in centipawns (20-300). */
   SeeCaptureMult = 0;
+  /** LMR table's constant: r = LmrBase / 100 + ln(depth) x ln(moveCount) / (LmrDiv / 100), in hundredths of a ply (0-200). */
   LmrBase = 0;
+  /** LMR table's divisor (see LmrBase), in hundredths (100-400). */
   LmrDiv = 1;
+  /** History's share of the reduction and of lmrDepth: history / LmrHistDiv plies (2000-30000). */
   LmrHistDiv = 1;
+  /** Reduction added when the node is not improving, in 1/1024 plies (0-3000). */
   LmrNotImproving = 0;
+  /** Reduction taken off at a PV node (by the TT), in 1/1024 plies (0-3000). */
   LmrTtPv = 0;
+  /** Reduction added at an expected cut node, in 1/1024 plies (0-4000). */
   LmrCutNode = 0;
+  /** Reduction added for a quiet move after a tactical TT move, in 1/1024 plies (0-3000). */
   LmrTtCapture = 0;
+  /** Reduction taken off for a move that gives check, in 1/1024 plies (0-3000). */
   LmrCheck = 0;
+  /** ProbCut from this depth, in plies (3-10). */
   ProbCutDepth = 0;
+  /** ProbCut's beta: beta + ProbCutMargin, in centipawns (50-500). */
   ProbCutMargin = 0;
+  /** Centipawns taken off ProbCutMargin when the node is improving (0-200). */
   ProbCutImproving = 0;
+  /** Singular extension test from this depth, in plies (4-12). */
   SingularDepth = 0;
+  /** Singular test below ttScore - SingularMult x depth / 16, in centipawns (8-64). */
   SingularMult = 0;
+  /** Double extension when the singular search fails low by more than this, in centipawns (0-100). */
   DoubleExtMargin = 0;
+  /** At most this many double extensions on one line (0-20). */
   DoubleExtMax = 0;
+  /** Internal iterative reduction from this depth, in plies (2-10). */
   IirDepth = 0;
+  /** Quiets scored below -QuietSortMult x depth stay unsorted, in history points (500-10000). */
   QuietSortMult = 0;
+  /** A capture the picker scores s is good when SEE >= -s / CaptureSeeDiv (4-64). */
   CaptureSeeDiv = 1;
+  /** Ordering bonus for a queen leaving an attack by a lesser piece, and the malus for entering one, in history points (0-100000). */
   ThreatQueen = 0;
+  /** Ordering bonus for a rook leaving an attack by a minor or pawn, and the malus for entering one, in history points (0-60000). */
   ThreatRook = 0;
+  /** Ordering bonus for a knight or bishop leaving a pawn attack, and the malus for entering one, in history points (0-40000). */
   ThreatMinor = 0;
+  /** Extra malus for a queen moving into a minor's or pawn's attack, in history points (0-40000). */
   ThreatQueenByMinor = 0;
+  /** Quiescence futility: a capture is skipped when staticEval + QsFutMargin + its victim is <= alpha, in centipawns (50-500). */
   QsFutMargin = 0;
+  /** Quiescence skips captures with SEE below this, in centipawns (-300-100). */
   QsSeeMargin = 0;
+  /** History bonus min(HistBonusMult x depth - HistBonusBase, HistBonusMax): points a ply (50-800). */
   HistBonusMult = 0;
+  /** History bonus: the points taken off (see HistBonusMult) (0-800). */
   HistBonusBase = 0;
+  /** History bonus: its cap, in history points (500-6000). */
   HistBonusMax = 0;
+  /** Share of the pawn-key correction added to the static eval, per mille (0-2000). */
   CorrPawnWeight = 0;
+  /** Share of the material-key correction added to the static eval, per mille (0-2000). */
   CorrMaterialWeight = 0;
+  /** Soft time bound (time + TmIncMoves x inc) / TmBaseDiv without movestogo: the divisor (10-100). */
   TmBaseDiv = 1;
+  /** Soft time bound: the increments counted in (see TmBaseDiv) (0-60). */
   TmIncMoves = 0;
+  /** Hard time bound: at most TmHardMult x the soft bound (1-10). */
   TmHardMult = 1;
+  /** Hard time bound: at most this share of the time left, per mille (100-900). */
   TmMaxShare = 0;
 
   constructor() {

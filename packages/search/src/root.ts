@@ -76,8 +76,16 @@ const SHARE_FACTOR = 0.8;
 /** Infinite and ponder searches wait for a signal in slices of this many ms. */
 const WAIT_SLICE_MS = 5;
 
-/** Converts an internal score to UCI terms: centipawns, or mate in moves (negative when mated). */
-export function uciScore(v: number): { kind: 'cp' | 'mate'; value: number } {
+/**
+ * Converts an internal score (centipawns, or VALUE_MATE - plies for mates) to UCI
+ * terms: centipawns, or mate in moves (negative when mated).
+ */
+export function uciScore(v: number): {
+  /** `cp` for centipawns, `mate` for a mate in `value` moves. */
+  kind: 'cp' | 'mate';
+  /** Centipawns, or moves to mate: positive when the side to move mates, negative when it is mated. */
+  value: number;
+} {
   if (v >= VALUE_MATE_IN_MAX_PLY) return { kind: 'mate', value: (VALUE_MATE - v + 1) >> 1 };
   if (v <= -VALUE_MATE_IN_MAX_PLY) return { kind: 'mate', value: -((VALUE_MATE + v) >> 1) };
   return { kind: 'cp', value: v };

@@ -103,36 +103,53 @@ export interface SearchOptions {
 
 /** One line of search output (UCI `info`). */
 export interface SearchInfo {
+  /** The iteration's depth, in plies (0 when the root has no legal move). */
   depth: number;
+  /** The deepest ply this line's search reached, at least `depth`. */
   seldepth: number;
   /** 1-based line number. */
   multipv: number;
   /** Internal score (centipawns, or VALUE_MATE - plies for mates). */
   score: number;
+  /** The UCI form of `score`: `cp` centipawns or `mate` in moves. */
   scoreKind: 'cp' | 'mate';
   /** Centipawns, or mate in moves (negative when mated). */
   scoreValue: number;
+  /** `exact`, or `lower`/`upper` for a fail high/low of the aspiration window. */
   bound: 'exact' | 'lower' | 'upper';
+  /** Nodes searched so far by every thread of this search. */
   nodes: number;
+  /** Nodes a second since the search began. */
   nps: number;
+  /** Table entries written in this search, per mille of a sample. */
   hashfull: number;
+  /** Milliseconds since the search began. */
   timeMs: number;
+  /** The principal variation: 16-bit moves from the root. */
   pv: number[];
 }
 
 /** What a search returns. bestMove is 0 when the root has no legal move. */
 export interface SearchResult {
+  /** The move to play (16-bit move), 0 when there is none. */
   bestMove: number;
+  /** The expected reply (from the PV, else the TT), 0 when unknown. */
   ponderMove: number;
+  /** The best move's score: centipawns, or VALUE_MATE - plies for mates (uciScore converts it). */
   score: number;
+  /** The last completed iteration, in plies (at least 1 with a legal move; 0 without). */
   depth: number;
+  /** Nodes searched by every thread of this search. */
   nodes: number;
+  /** The principal variation from the root, starting with bestMove. */
   pv: number[];
 }
 
 /** Callbacks during a search (called synchronously from inside it). */
 export interface SearchHooks {
+  /** Receives each line of output: after every iteration, and on a fail high or low after 3 s. */
   onInfo?(info: SearchInfo): void;
+  /** Receives the root move being searched (`number` is 1-based) at `depth`, once 3 s have passed. */
   onCurrMove?(move: number, number: number, depth: number): void;
 }
 
@@ -152,48 +169,147 @@ const MAX_MOVE_OVERHEAD = 10000;
  * and the signals may be shared with other threads.
  */
 export class Searcher {
+  /** This thread's SEARCH_PARAMS values; setOption edits them. */
   readonly params = new SearchParams();
+  /**
+   * The move-ordering histories, killers, counter moves and correction histories.
+   * @internal
+   */
   readonly h = new Heuristics();
+  /**
+   * The evaluation's context: its weights, incremental tables and pawn hash. Positions
+   * to search are built with `evalContext.psq`.
+   */
   readonly evalContext: EvalContext;
   /** The net's accumulator stack (evalContext.nnue), null with the hand-crafted evaluation. */
   readonly nnue: AccumulatorStack | null;
+  /** Lines searched and reported (UCI MultiPV), 1 or more. */
   multiPV = 1;
+  /** Milliseconds kept back per move for the GUI and the pipe (UCI Move Overhead), 0-10000. */
   moveOverhead = 20;
+  /** Lazy SMP: 0 for the main thread, 1, 2, ... for a helper. */
   threadIndex = 0;
 
   // ---- The position being searched (a placeholder until the first search).
+  /**
+   * The position being searched (a placeholder until the first search).
+   * @internal
+   */
   pos: Position;
 
-  /** The per-ply values of the line being searched (stack.ts). */
+  /**
+   * The per-ply values of the line being searched (stack.ts).
+   * @internal
+   */
   readonly ss = new SearchStack();
 
   // ---- Principal variations: row p holds the line from ply p (pvLen[p] is its end).
+  /**
+   * The triangular PV table: row p holds the line from ply p.
+   * @internal
+   */
   readonly pv = new Int32Array((MAX_PLY + 2) * (MAX_PLY + 2));
+  /**
+   * The end of each row of `pv`.
+   * @internal
+   */
   readonly pvLen = new Int32Array(MAX_PLY + 2);
 
   // ---- Move lists and pickers: two slots a ply (the node, its singular verification).
+  /**
+   * The move lists of every picker slot.
+   * @internal
+   */
   readonly moves = new Int32Array(2 * (MAX_PLY + 4) * LIST_SIZE);
+  /**
+   * The pickers' ordering scores, beside `moves`.
+   * @internal
+   */
   readonly moveScores = new Int32Array(2 * (MAX_PLY + 4) * LIST_SIZE);
+  /**
+   * The staged move pickers, slot 2 x ply (+ 1 for the singular verification).
+   * @internal
+   */
   readonly pickers: MovePicker[] = [];
+  /**
+   * The quiet moves tried at each slot, for the history maluses.
+   * @internal
+   */
   readonly quietsTried = new Int32Array(2 * (MAX_PLY + 4) * TRIED_SIZE);
+  /**
+   * The captures tried at each slot, for the capture-history maluses.
+   * @internal
+   */
   readonly capturesTried = new Int32Array(2 * (MAX_PLY + 4) * TRIED_SIZE);
+  /**
+   * A move list for one-off generation outside the pickers.
+   * @internal
+   */
   readonly scratch = new Int32Array(LIST_SIZE);
 
-  /** Late move reductions in 1/1024 plies by min(depth, 63) * 64 + min(moveCount, 63). */
+  /**
+   * Late move reductions in 1/1024 plies by min(depth, 63) * 64 + min(moveCount, 63).
+   * @internal
+   */
   readonly lmr = new Int32Array(LMR_TABLE_SIZE * LMR_TABLE_SIZE);
 
   // ---- Limits and counters.
+  /** Nodes this thread has searched in the current (or last) search. */
   nodes = 0;
+  /**
+   * The node limit of the search, 0 for none.
+   * @internal
+   */
   nodeLimit = 0;
+  /**
+   * The node count at which checkLimits runs next.
+   * @internal
+   */
   nextCheck = 0;
+  /**
+   * True once a limit or a signal has ended the search.
+   * @internal
+   */
   stopped = false;
+  /**
+   * The deepest ply reached in the current root move's search.
+   * @internal
+   */
   seldepth = 0;
+  /**
+   * The iteration being searched, in plies.
+   * @internal
+   */
   rootDepth = 0;
+  /**
+   * Null move is off below this ply (the verification search sets it).
+   * @internal
+   */
   nmpMinPly = 0;
+  /**
+   * performance.now() when the search began, in ms.
+   * @internal
+   */
   startTime = 0;
+  /**
+   * True while a `ponder` search waits for ponderhit.
+   * @internal
+   */
   pondering = false;
+  /**
+   * True when the soft bound passed while pondering: ponderhit then stops the search.
+   * @internal
+   */
   stopOnPonderhit = false;
+  /**
+   * The soft and hard time bounds of the current search.
+   * @internal
+   */
   readonly time = new TimeBounds();
+  /**
+   * The root: iterative deepening, aspiration, MultiPV and the root moves (root.ts).
+   * @internal
+   */
   readonly root: RootDriver;
   /**
    * Lazy SMP: every thread's node count of the current search, thread i in slot 8i
@@ -202,8 +318,15 @@ export class Searcher {
    */
   nodeCounts: BigInt64Array | null = null;
 
+  /**
+   * @param tt - The transposition table, possibly shared with other threads.
+   * @param signals - The stop and ponderhit flags (createSignals), possibly shared.
+   * @param options - MultiPV, Move Overhead, evaluation and thread settings.
+   */
   constructor(
+    /** The transposition table, possibly shared with other threads. */
     readonly tt: TranspositionTable,
+    /** The signals the search polls: SIGNAL_STOP and SIGNAL_PONDERHIT. */
     readonly signals: Int32Array,
     options: Partial<SearchOptions> = {},
   ) {
@@ -253,7 +376,10 @@ export class Searcher {
     return this.root.run(pos, limits, hooks);
   }
 
-  /** Binds the position to this thread's pickers and resets the per-search counters. */
+  /**
+   * Binds the position to this thread's pickers and resets the per-search counters.
+   * @internal
+   */
   prepare(pos: Position): void {
     this.pos = pos;
     const pk = this.pickers;
@@ -276,6 +402,7 @@ export class Searcher {
    * pos.doMove(m) with the net's accumulators kept in step (a new ply, computed when
    * first evaluated). Every move the search plays on its position goes through here
    * and unplay(), so the stack's ply is always the position's.
+   * @internal
    */
   play(m: number): void {
     this.pos.doMove(m);
@@ -291,6 +418,10 @@ export class Searcher {
     if (a !== null) a.push();
   }
 
+  /**
+   * Takes back the last play() on the position and the net's accumulators.
+   * @internal
+   */
   unplay(): void {
     this.pos.undoMove();
     const a = this.nnue;

@@ -19,12 +19,16 @@
  */
 import { VALUE_MATE_IN_MAX_PLY } from './constants';
 
+/** The top Skill Level, full strength (levels run 0-20). */
 export const SKILL_MAX = 20;
 
 /** How a level plays. `nodes` 0 means no budget (full strength). */
 export interface SkillPlan {
+  /** The level, clamped to 0-20 (fractional between integers). */
   level: number;
+  /** The node budget of each move's search, 0 for none. */
   nodes: number;
+  /** Candidate lines searched to draw from (4, or 1 at full strength). */
   multiPV: number;
   /** Centipawns: the softmax temperature over the candidates' losses. */
   temperature: number;
@@ -66,7 +70,9 @@ export function skillPlan(level: number): SkillPlan {
  * 2100. The top is full strength.
  */
 export const SKILL_ELO_MIN = 800;
+/** The top of UCI_Elo's range, which plays at full strength. */
 export const SKILL_ELO_MAX = 2400;
+/** The (UCI_Elo, level) points skillFromElo joins linearly, in increasing Elo. */
 export const SKILL_ELO_POINTS: ReadonlyArray<readonly [number, number]> = [
   [800, 0],
   [1000, 3.12],
@@ -90,7 +96,9 @@ export function skillFromElo(elo: number): number {
 
 /** A candidate root move with its score from the side to move's view (internal units, mate scores included). */
 export interface SkillCandidate {
+  /** The root move (16-bit move). */
   move: number;
+  /** Its score: centipawns, or VALUE_MATE - plies for mates. */
   score: number;
 }
 
@@ -122,6 +130,7 @@ export function chooseSkillMove(candidates: ReadonlyArray<SkillCandidate>, plan:
 export class SkillRng {
   private state: number;
 
+  /** @param seed - Any integer; it is truncated to 32 bits. */
   constructor(seed: number) {
     this.state = seed | 0;
   }

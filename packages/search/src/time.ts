@@ -20,16 +20,25 @@ const PER_MILLE = 1000;
 
 /** The `go` limits, as the UCI command gives them (milliseconds). */
 export interface SearchLimits {
+  /** Search to this depth in plies (1-120), then stop. */
   depth?: number;
+  /** Stop after about this many nodes, counted over every thread. */
   nodes?: number;
+  /** Search exactly this long, in ms (less Move Overhead). */
   movetime?: number;
   /** Stop once a mate in this many moves (or fewer) is proven. */
   mate?: number;
+  /** Return only after stop (UCI `go infinite`): a search that reaches another limit waits for it. */
   infinite?: boolean;
+  /** White's time left on the clock, in ms. */
   wtime?: number;
+  /** Black's time left on the clock, in ms. */
   btime?: number;
+  /** White's increment per move, in ms. */
   winc?: number;
+  /** Black's increment per move, in ms. */
   binc?: number;
+  /** Moves to the next time control (absent: the clock covers the rest of the game). */
   movestogo?: number;
   /** Search only these root moves. */
   searchMoves?: number[];
@@ -39,7 +48,9 @@ export interface SearchLimits {
 
 /** The bounds of one search, in milliseconds (Infinity when not limited). */
 export class TimeBounds {
+  /** No new iteration starts after this, in ms since `go` (scaled after each iteration). */
   soft = Infinity;
+  /** The search stops at this, in ms since `go`. */
   hard = Infinity;
   /** True when soft/hard come from the clock (wtime/btime), not movetime. */
   managed = false;

@@ -124,11 +124,17 @@ export class TranspositionTable {
   sink = 0;
 
   // ---- The last probe's hit (valid when probe returned true).
+  /** The hit's move (16-bit move), 0 for none. */
   hitMove = 0;
+  /** The hit's score as stored, relative to its node (scoreFromTT gives the root's view). */
   hitScore = 0;
+  /** The hit's static eval in centipawns, or VALUE_NONE. */
   hitEval = 0;
+  /** The hit's depth in plies (0 for quiescence, down to -6). */
   hitDepth = 0;
+  /** The hit's bound: 1 upper, 2 lower, 3 exact. */
   hitBound = 0;
+  /** 1 when the hit was stored at a PV node, else 0. */
   hitPv = 0;
 
   /**

@@ -19,9 +19,11 @@ export const BENCH_HASH_MB = 16;
 
 /** The engine's evaluation and search settings, which the bench copies (Engine.settings()). */
 export interface BenchSettings {
+  /** The hand-crafted evaluation's weights (EvalPreset, EvalParams). */
   evalParams: EvalParams;
   /** The net in use (EvalFile with Use NNUE on), or null for the hand-crafted evaluation. */
   net: NetWeights | null;
+  /** The search tunables set by `setoption`, by name, applied to the bench's searcher. */
   searchValues: ReadonlyMap<string, number>;
 }
 

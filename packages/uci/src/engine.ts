@@ -41,13 +41,20 @@ const HELPER_LOAD_MS = 10_000;
 /** After this long a search also reports the root move it is on (`currmove`), as Stockfish does. */
 const CURRMOVE_AFTER_MS = 3000;
 
+/** Where the engine writes its output: one call per answer, lines joined by `\n`. */
 export type Out = (text: string) => void;
 
+/**
+ * The engine behind the engine worker: the position, the options, the search and the
+ * `d`, `eval`, `perft` and `bench` commands, each answered through its Out. The engine
+ * worker (startEngineWorker) drives one from the loop's messages.
+ */
 export class Engine {
   /** EvalFile, Use NNUE, EvalPreset, EvalParams. */
   private readonly evalChoice: EvalChoice;
   /** The `eval` command's context (the searcher keeps its own, with its own pawn hash). */
   private ctx: EvalContext;
+  /** The transposition table (Hash MB), shared with the Lazy SMP helpers. */
   readonly tt: TranspositionTable;
   private searcher: Searcher;
   private chess960 = false;

@@ -29,30 +29,63 @@ import { WARMUP, WARMUP_MS } from './bench';
 
 /** What a helper needs to search like the engine worker. */
 export interface HelperJob {
+  /** The FEN the GUI's `position` started from. */
   fen: string;
+  /** The moves played from `fen`, in UCI notation. */
   moves: string[];
+  /** Whether the FEN and moves are read as Chess960 (UCI_Chess960). */
   chess960: boolean;
+  /** The root moves to search (`go searchmoves`, UCI notation); absent: all of them. */
   searchMoves?: string[];
+  /** The table's generation in this search, so every thread ages entries alike. */
   generation: number;
 }
 
 /** Messages from the engine worker to a helper, after its start. */
 export type ToHelper =
-  | { type: 'job'; job: HelperJob }
-  | { type: 'tt'; buffer: SharedArrayBuffer }
-  /**
-   * The evaluation: the net (null: the hand-crafted evaluation; in shared memory,
-   * shareNet's, so every helper reads the engine worker's copy) and the
-   * weights, the text of a parameter file when `json` is set, else a preset.
-   */
-  | { type: 'eval'; preset: string; json: string | null; net: NetWeights | null }
-  | { type: 'option'; name: string; value: number }
-  | { type: 'clear' };
+  | {
+      /** Search this position `infinite` until the helpers' stop flag rises. */
+      type: 'job';
+      /** The position and root moves of the engine worker's search. */
+      job: HelperJob;
+    }
+  | {
+      /** Use a new table (after `setoption Hash`). */
+      type: 'tt';
+      /** The new table's shared memory. */
+      buffer: SharedArrayBuffer;
+    }
+  | {
+      /** The evaluation: the net, or the hand-crafted evaluation's weights. */
+      type: 'eval';
+      /** The hand-crafted evaluation's preset name (EvalPreset), used when `json` is null. */
+      preset: string;
+      /** The text of a JSON parameter file (EvalParams), or null for the preset. */
+      json: string | null;
+      /**
+       * The net, null for the hand-crafted evaluation; in shared memory (shareNet's),
+       * so every helper reads the engine worker's copy.
+       */
+      net: NetWeights | null;
+    }
+  | {
+      /** A search tunable set by `setoption`. */
+      type: 'option';
+      /** The tunable's name (a SEARCH_PARAMS entry). */
+      name: string;
+      /** Its value. */
+      value: number;
+    }
+  | {
+      /** Forget the histories (ucinewgame, Clear Hash). */
+      type: 'clear';
+    };
 
 /** What a helper thread is started with (all of it structured-cloneable; the buffers are shared). */
 export interface HelperInit {
   /** 0 for the first helper (its searcher's threadIndex is index + 1). */
   index: number;
+  /** The shared transposition table's memory. */
   ttBuffer: SharedArrayBuffer;
   /** The helpers' own stop flag (not the GUI's: the engine worker raises it after its bestmove). */
   signals: Int32Array;

@@ -16,7 +16,7 @@
  *
  * @module @tempo-chess/uci
  */
-export { UciLoop, SIGNALS, ENGINE_NAME, ENGINE_AUTHOR, EMERGENCY_MARGIN_MS, type UciIo } from './uci';
+export { UciLoop, SIGNALS, ENGINE_NAME, ENGINE_AUTHOR, type UciIo } from './uci';
 export {
   tokenize,
   parseGo,
@@ -29,16 +29,13 @@ export {
 } from './protocol';
 export {
   OPTIONS,
-  SEARCH_PARAM_FACTS,
   DEFAULT_HASH_MB,
   DEFAULT_MOVE_OVERHEAD,
   MAX_HASH_MB,
   MAX_THREADS,
   optionLine,
-  optionsOf,
   checkOption,
   spsaInputs,
-  tuningOnly,
   TUNING_BUILD,
   type OptionDef,
   type OptionValue,

@@ -13,9 +13,13 @@ import type { Parsed } from './protocol';
 
 /** One search tunable or feature switch as the build read it from SEARCH_PARAMS. */
 export interface SearchParamFact {
+  /** The parameter's name, also its UCI option's name. */
   name: string;
+  /** Its default value. */
   value: number;
+  /** The smallest value `setoption` accepts. */
   min: number;
+  /** The largest value `setoption` accepts. */
   max: number;
   /** SPSA's step of a numeric tunable; a switch has none. */
   step?: number;
@@ -31,16 +35,59 @@ export const SEARCH_PARAM_FACTS: readonly SearchParamFact[] =
 /** Whether this is the tuning build (false when run from source and in the library's own bundle). */
 export const TUNING_BUILD: boolean = typeof __TUNE__ !== 'undefined' ? __TUNE__ : false;
 
+/** One UCI option as `uci` lists it, by its UCI type. */
 export type OptionDef =
-  | { name: string; type: 'spin'; default: number; min: number; max: number; search?: boolean }
-  | { name: string; type: 'check'; default: boolean }
-  | { name: string; type: 'button' }
-  | { name: string; type: 'string'; default: string }
-  | { name: string; type: 'combo'; default: string; vars: readonly string[] };
+  | {
+      /** The option's name as `uci` lists it (`setoption` matches it case-insensitively). */
+      name: string;
+      /** An integer option. */
+      type: 'spin';
+      /** The value before any `setoption`. */
+      default: number;
+      /** The smallest value accepted. */
+      min: number;
+      /** The largest value accepted. */
+      max: number;
+      /** True for the search's tunables (SEARCH_PARAMS), which go to Searcher.setOption. */
+      search?: boolean;
+    }
+  | {
+      /** The option's name as `uci` lists it. */
+      name: string;
+      /** A true/false option. */
+      type: 'check';
+      /** The value before any `setoption`. */
+      default: boolean;
+    }
+  | {
+      /** The option's name as `uci` lists it. */
+      name: string;
+      /** An action without a value (Clear Hash). */
+      type: 'button';
+    }
+  | {
+      /** The option's name as `uci` lists it. */
+      name: string;
+      /** A free text option (a file name, a preset). */
+      type: 'string';
+      /** The value before any `setoption`. */
+      default: string;
+    }
+  | {
+      /** The option's name as `uci` lists it. */
+      name: string;
+      /** One of a fixed list of strings. */
+      type: 'combo';
+      /** The value before any `setoption`, one of `vars`. */
+      default: string;
+      /** The values accepted. */
+      vars: readonly string[];
+    };
 
 /** An option and whether it exists only in the tuning build. */
 type Row = OptionDef & { tuning?: boolean };
 
+/** A checked `setoption` value: spin a number, check a boolean, string and combo a string, button null. */
 export type OptionValue = number | boolean | string | null;
 
 /**
@@ -53,7 +100,9 @@ export type OptionValue = number | boolean | string | null;
  * 2+0.02. Stalls of several hundred ms under that load still lose games (README).
  */
 export const DEFAULT_MOVE_OVERHEAD = 100;
+/** The Hash option's default: the transposition table's size in MB. */
 export const DEFAULT_HASH_MB = 16;
+/** The Hash option's largest value, in MB. */
 export const MAX_HASH_MB = 8192;
 /** Threads beyond one are Lazy SMP helpers (see helpers.ts). */
 export const MAX_THREADS = 64;
@@ -164,7 +213,12 @@ export function checkOption(
   name: string,
   value: string | null,
   tuning = TUNING_BUILD,
-): Parsed<{ def: OptionDef; value: OptionValue }> {
+): Parsed<{
+  /** The option's definition. */
+  def: OptionDef;
+  /** The value converted to the option's type. */
+  value: OptionValue;
+}> {
   const def = BY_NAME.get(name.toLowerCase());
   if (!def || (def.tuning && !tuning)) return { ok: false, error: `setoption: unknown option "${name}"` };
   switch (def.type) {

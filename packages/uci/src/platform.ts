@@ -21,6 +21,7 @@ export interface HelperThread {
   terminate(): void;
 }
 
+/** What the engine worker gets from its platform: files, helper threads, a CPU clock; every member optional. */
 export interface EnginePlatform {
   /**
    * The text of a file (`setoption name EvalParams value <path>`, a JSON parameter

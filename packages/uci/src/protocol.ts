@@ -9,7 +9,19 @@
 import type { SearchLimits } from '@tempo-chess/search';
 
 /** A parse result: a value or a message for a person. */
-export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Parsed<T> =
+  | {
+      /** Read. */
+      ok: true;
+      /** What was read. */
+      value: T;
+    }
+  | {
+      /** Refused. */
+      ok: false;
+      /** Why, as one line for a person. */
+      error: string;
+    };
 
 /** Splits a line on any run of whitespace (the spec allows tabs and repeated spaces). */
 export function tokenize(line: string): string[] {
@@ -23,6 +35,7 @@ export function tokenize(line: string): string[] {
 export interface GoLimits extends Omit<SearchLimits, 'searchMoves'> {
   /** `go perft N`: run perft instead of a search (Stockfish's extension). */
   perft?: number;
+  /** `go searchmoves ...`: the root moves to search, in UCI notation; absent: all of them. */
   searchMoves?: string[];
 }
 
@@ -52,6 +65,7 @@ const MAX_VALUE = 2 ** 40;
 
 /** A `go` as read: the limits to search with, and what was dropped (for one `info string` line). */
 export interface GoCommand {
+  /** The limits that could be read (depth 1 when a limit was 0 or every limit was dropped). */
   limits: GoLimits;
   /** One message per token or pair that could not be read; empty when all was well. */
   errors: string[];
@@ -122,7 +136,12 @@ export interface PositionCommand {
  * (null, with the message): the GUI's position is unknown, and the engine must not
  * answer for another one.
  */
-export function parsePosition(tokens: readonly string[]): { cmd: PositionCommand | null; error: string | null } {
+export function parsePosition(tokens: readonly string[]): {
+  /** The command, or null when its start cannot be read. */
+  cmd: PositionCommand | null;
+  /** Why the command was refused, or null. */
+  error: string | null;
+} {
   const movesAt = tokens.indexOf('moves');
   const head = movesAt < 0 ? tokens : tokens.slice(0, movesAt);
   const list = movesAt < 0 ? [] : tokens.slice(movesAt + 1);
@@ -142,7 +161,12 @@ export function parsePosition(tokens: readonly string[]): { cmd: PositionCommand
 }
 
 /** `setoption name <name> [value <value>]`: the name and value may contain spaces. */
-export function parseSetoption(tokens: readonly string[]): Parsed<{ name: string; value: string | null }> {
+export function parseSetoption(tokens: readonly string[]): Parsed<{
+  /** The option's name as sent, words joined by one space. */
+  name: string;
+  /** The value as sent, words joined by one space; null without `value`. */
+  value: string | null;
+}> {
   if (tokens[0] !== 'name') return fail('setoption: expected "setoption name <name> [value <value>]"');
   const valueAt = tokens.indexOf('value');
   const name = tokens.slice(1, valueAt < 0 ? undefined : valueAt).join(' ');

@@ -20,18 +20,34 @@ import {
 import { parseGo, parsePosition, parseSetoption, tokenize, type GoLimits, type PositionCommand } from './protocol';
 
 /** Indices of the stop and ponderhit flags in the shared signal array, from the build (tsup.config.ts). */
-declare const __SEARCH_SIGNALS__: { stop: number; ponderhit: number; length: number };
+declare const __SEARCH_SIGNALS__: {
+  /** Index of the stop flag. */
+  stop: number;
+  /** Index of the ponderhit flag. */
+  ponderhit: number;
+  /** The array's length, in int32 elements. */
+  length: number;
+};
+/**
+ * The layout of the signal array the loop and the search share: the index of the stop
+ * flag, of the ponderhit flag, and the array's length in int32s. The search's own
+ * (SIGNAL_STOP, SIGNAL_PONDERHIT), written in by the build; stop 0, ponderhit 1 from source.
+ */
 export const SIGNALS =
   typeof __SEARCH_SIGNALS__ !== 'undefined' ? __SEARCH_SIGNALS__ : { stop: 0, ponderhit: 1, length: 2 };
 
 /** The engine's version, the npm package's (apps/uci/package.json), from the build; unknown when run from source. */
 declare const __TEMPO_VERSION__: string;
+/** The name `uci` answers with (`id name`): `Tempo` and the version when the build knows it. */
 export const ENGINE_NAME = typeof __TEMPO_VERSION__ !== 'undefined' ? `Tempo ${__TEMPO_VERSION__}` : 'Tempo';
+/** The author `uci` answers with (`id author`). */
 export const ENGINE_AUTHOR = 'the Tempo developers';
 
 /** What the loop needs from its surroundings; main.ts wires it to stdout, a Worker and the clock. */
 export interface UciIo {
+  /** Prints an answer as it is: one call per answer, a multi-line one joined by `\n`. */
   write(text: string): void;
+  /** Sends a message to the engine worker, in order. */
   post(msg: ToWorker): void;
   /** Called once, when `quit` or the end of input has been handled and every answer printed. */
   exit(): void;
@@ -56,6 +72,11 @@ const END_OF_INPUT = '\u0000end';
 /** Commands that go to the worker in order with nothing to check first. */
 const PLAIN: ReadonlySet<string> = new Set(['ucinewgame', 'd', 'eval']);
 
+/**
+ * The UCI loop: feed it input lines with line() and the engine worker's messages with
+ * fromWorker(); it answers through UciIo.write and drives the worker through
+ * UciIo.post, and raises the stop and ponderhit flags in the shared signal array.
+ */
 export class UciLoop {
   /** A `go` was sent and its `bestmove` not yet printed. */
   private searching = false;

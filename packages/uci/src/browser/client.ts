@@ -12,13 +12,21 @@ import { parseInfo, parseOption, type EngineOption, type InfoLine } from './info
 
 /** What a search may be limited by (milliseconds for times), as in UCI's `go`. */
 export interface SearchLimits {
+  /** Search this long, in ms. */
   movetime?: number;
+  /** Search to this depth, in plies. */
   depth?: number;
+  /** Search about this many nodes. */
   nodes?: number;
+  /** White's time left on the clock, in ms. */
   wtime?: number;
+  /** Black's time left on the clock, in ms. */
   btime?: number;
+  /** White's increment per move, in ms. */
   winc?: number;
+  /** Black's increment per move, in ms. */
   binc?: number;
+  /** Moves to the next time control; absent: the clock covers the rest of the game. */
   movestogo?: number;
 }
 
@@ -26,6 +34,7 @@ export interface SearchLimits {
 export interface BestMove {
   /** UCI notation; `0000` (or `(none)`) when the position has no legal move. */
   bestmove: string;
+  /** The reply the engine expects, in UCI notation, when it names one. */
   ponder?: string;
   /** Every `info` line of this search, parsed, in the order received. */
   info: InfoLine[];
@@ -78,6 +87,7 @@ export interface Engine {
 /** How the worker is made: a script URL, or a function (for bundlers' `new Worker(new URL(...))`). */
 export type WorkerSource = string | URL | (() => Worker);
 
+/** Settings of createEngine. */
 export interface CreateEngineOptions {
   /** Worker type when `source` is a URL; `classic` by default. */
   type?: 'classic' | 'module';

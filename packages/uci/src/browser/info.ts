@@ -6,26 +6,46 @@
 
 /** A score from the side to move's point of view, as UCI sends it. */
 export type InfoScore =
-  { readonly cp: number; readonly mate?: undefined } | { readonly mate: number; readonly cp?: undefined };
+  | {
+      /** Centipawns, positive when the side to move is better. */
+      readonly cp: number;
+      /** Absent in a centipawn score. */
+      readonly mate?: undefined;
+    }
+  | {
+      /** Mate in this many moves: positive when the side to move mates, negative when it is mated. */
+      readonly mate: number;
+      /** Absent in a mate score. */
+      readonly cp?: undefined;
+    };
 
 /** One parsed `info` line; a field the line did not carry is absent. */
 export interface InfoLine {
+  /** The search depth, in plies. */
   depth?: number;
+  /** The selective depth: the deepest ply reached, in plies. */
   seldepth?: number;
   /** 1 when the line names no multipv (engines omit it in single-PV searches). */
   multipv: number;
+  /** The line's score. */
   score?: InfoScore;
   /** The score is only a bound (a fail-high or fail-low inside an aspiration window). */
   bound?: 'lower' | 'upper';
   /** Win/draw/loss per mille, when the engine sends `wdl`. */
   wdl?: [number, number, number];
+  /** Nodes searched so far. */
   nodes?: number;
+  /** Nodes a second. */
   nps?: number;
   /** Milliseconds since the search started. */
   time?: number;
+  /** How full the hash table is, per mille. */
   hashfull?: number;
+  /** Endgame tablebase hits. */
   tbhits?: number;
+  /** The root move being searched, in UCI notation. */
   currmove?: string;
+  /** The 1-based number of that root move. */
   currmovenumber?: number;
   /** Moves in UCI notation (`e2e4`, `e7e8q`); empty when the line has no pv. */
   pv: string[];
@@ -123,11 +143,17 @@ function parseScore(t: string[], i: number, info: InfoLine): number {
 
 /** A parsed `option name ... type ...` line from the `uci` answer. */
 export interface EngineOption {
+  /** The option's name (it may contain spaces). */
   name: string;
+  /** The UCI option type. */
   type: 'check' | 'spin' | 'combo' | 'button' | 'string';
+  /** The default as text (`<empty>` read as ''); absent when the line has none. */
   default?: string;
+  /** A spin's smallest value. */
   min?: number;
+  /** A spin's largest value. */
   max?: number;
+  /** A combo's values, in order; empty for the other types. */
   vars: string[];
 }
 

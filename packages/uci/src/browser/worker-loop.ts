@@ -25,6 +25,7 @@ import type { SearchInit } from './worker-search';
 /** The one line a `uci` answer carries about the mode, just before `uciok`. */
 export const MODE_ISOLATED =
   'info string Tempo web worker: cross-origin isolated, shared memory: stop and ponderhit reach the running search, Threads up to 64 (helper workers)';
+/** The mode line where the page is not cross-origin isolated (one thread, no shared memory). */
 export const MODE_NOT_ISOLATED =
   'info string Tempo web worker: not cross-origin isolated, no shared memory: one thread; stop ends the search worker and answers with the best move so far; Ponder not offered';
 

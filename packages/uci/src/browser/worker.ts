@@ -17,17 +17,28 @@ import { startHelperRole, startSearchRole } from './worker-search';
 
 /** What the worker needs of its global scope (a DedicatedWorkerGlobalScope). */
 export interface WorkerScope {
+  /** Sends a message to the worker's creator (an output line, or a message of a nested role). */
   postMessage(message: unknown): void;
+  /** Listens to the messages the creator posts. */
   addEventListener(type: 'message', listener: (e: MessageEvent) => void): void;
+  /** Ends the worker (after `quit`). */
   close(): void;
-  readonly location: { readonly href: string };
+  /** The worker's script location: the nested workers are started from the same URL. */
+  readonly location: {
+    /** The script's URL. */
+    readonly href: string;
+  };
+  /** The worker's name, which picks its role (SEARCH_ROLE, HELPER_ROLE, else the loop). */
   readonly name?: string;
+  /** Whether the page is cross-origin isolated, so memory can be shared. */
   readonly crossOriginIsolated?: boolean;
+  /** Present in a classic worker (and throwing in a module worker): tells the two apart. */
   importScripts?(...urls: string[]): void;
 }
 
 /** Worker names of the nested roles (a page must not give its own worker these names). */
 export const SEARCH_ROLE = 'tempo:search';
+/** The prefix of the helpers' worker names: helper N is `tempo:helper:N`. */
 export const HELPER_ROLE = 'tempo:helper';
 
 /** Runs Tempo in this worker: the UCI loop, or the search or a helper when started under their names. */
