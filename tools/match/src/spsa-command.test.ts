@@ -189,7 +189,7 @@ describe('a run with fake engines', () => {
     const report = await run('spsa', '--report', '--state', state);
     expect(report.code).toBe(0);
     expect(report.out[0]).toMatch(
-      /^SPSA 4\/4 iterations \(8 games at nodes=1, plus side W-L-D \d+-\d+-\d+; faults: none\)$/,
+      /^SPSA 4\/4 iterations \(8 games at nodes=1, plus side W-L-D \d+-\d+-\d+, [\d.]+ plies a game; faults: none\)$/,
     );
     expect(report.out).toContain('RfpMargin, int, 75, 20, 200, 10, 0.002');
   });

@@ -220,15 +220,17 @@ export function uciPairPlayer(s: SpsaSettings, openings: Opening[], timeouts: Dr
       const opening = openings[order[(pt.iteration - 1) % order.length]];
       const scores: number[] = [];
       const faults: string[] = [];
+      let plies = 0;
       for (const plusWhite of [true, false]) {
         const plus = await ready(slot, 0, pt.plus);
         const minus = await ready(slot, 1, pt.minus);
         const g = await playGame(plusWhite ? [plus, minus] : [minus, plus], opening, gameSettings);
         if (g.failure) faults.push(g.failure.kind);
+        plies += g.moves.length - opening.moves.length;
         const white = g.result === '1-0' ? 1 : g.result === '0-1' ? 0 : 0.5;
         scores.push(plusWhite ? white : 1 - white);
       }
-      return { scores: scores as [number, number], faults };
+      return { scores: scores as [number, number], faults, plies };
     },
     async close(): Promise<void> {
       await Promise.all(slots.flat().map((p) => p?.quit()));
@@ -269,7 +271,7 @@ export async function spsaCommand(
       iteration: 0,
       theta: settings.params.map((p) => p.start),
       pending: {},
-      games: { wins: 0, losses: 0, draws: 0 },
+      games: { wins: 0, losses: 0, draws: 0, plies: 0 },
       faults: {},
       nextDraw: 1,
       updated: new Date().toISOString(),
@@ -317,6 +319,13 @@ export async function spsaCommand(
     process.off('SIGINT', onSigint);
     await player.close();
   }
+  const played = st.iteration - from;
+  const seconds = (Date.now() - started) / 1000;
+  if (played > 0)
+    io.out(
+      `This run: ${played} iterations, ${2 * played} games in ${seconds.toFixed(0)} s with ${settings.concurrency} at once ` +
+        `(${((seconds * settings.concurrency) / (2 * played)).toFixed(1)} s a game)`,
+    );
   io.out(summary(st));
   for (const line of spsaReport(settings.params, st.theta)) io.out(line);
   return 0;
@@ -324,9 +333,11 @@ export async function spsaCommand(
 
 function summary(st: SpsaStateFile): string {
   const g = st.games;
+  const n = g.wins + g.losses + g.draws;
   const faults = Object.entries(st.faults).map(([k, n]) => `${n} ${k}`);
   return (
     `SPSA ${st.iteration}/${st.settings.iterations} iterations (${2 * st.iteration} games at ${formatLimit(st.settings.limit)}, ` +
-    `plus side W-L-D ${g.wins}-${g.losses}-${g.draws}; faults: ${faults.length > 0 ? faults.join(', ') : 'none'})`
+    `plus side W-L-D ${g.wins}-${g.losses}-${g.draws}, ${n > 0 ? (g.plies / n).toFixed(1) : 0} plies a game; ` +
+    `faults: ${faults.length > 0 ? faults.join(', ') : 'none'})`
   );
 }

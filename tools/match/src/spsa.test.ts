@@ -75,7 +75,7 @@ const fresh = (params: SpsaParam[]): SpsaProgress => ({
   iteration: 0,
   theta: params.map((p) => p.start),
   pending: {},
-  games: { wins: 0, losses: 0, draws: 0 },
+  games: { wins: 0, losses: 0, draws: 0, plies: 0 },
   faults: {},
 });
 
@@ -128,7 +128,7 @@ describe('the update, on scripted results (no engine)', () => {
       theta = expected(theta, k, results[k - 1], flip);
       expect(thetas[k - 1]).toBeCloseTo(theta, 10);
     }
-    expect(st.games).toEqual({ wins: 4, losses: 4, draws: 4 });
+    expect(st.games).toEqual({ wins: 4, losses: 4, draws: 4, plies: 0 });
   });
 
   it('clamps theta to the range', () => {

@@ -91,10 +91,12 @@ export function update(
   });
 }
 
-/** What a pair gave: the plus engine's score in each game (1, 0.5, 0) and the engine faults seen. */
+/** What a pair gave: the plus engine's score in each game (1, 0.5, 0), the engine faults seen, the plies played. */
 export interface PairOutcome {
   scores: [number, number];
   faults: string[];
+  /** Moves the engines played in both games (not the opening's). */
+  plies?: number;
 }
 
 /** Wins minus losses of the plus engine in a pair. */
@@ -107,8 +109,8 @@ export interface SpsaProgress {
   theta: number[];
   /** Results of finished pairs not yet applied (their round is not complete), by iteration. */
   pending: Record<string, PairOutcome>;
-  /** The plus engine's games: wins, losses, draws. */
-  games: { wins: number; losses: number; draws: number };
+  /** The plus engine's games: wins, losses, draws; and the plies the engines played in them. */
+  games: { wins: number; losses: number; draws: number; plies: number };
   /** Engine faults by kind. */
   faults: Record<string, number>;
 }
@@ -165,6 +167,7 @@ export async function runSpsa(o: SpsaRun): Promise<SpsaProgress> {
         else if (s === 0) st.games.losses++;
         else st.games.draws++;
       }
+      st.games.plies += outcome.plies ?? 0;
       for (const f of outcome.faults) st.faults[f] = (st.faults[f] ?? 0) + 1;
       o.onApplied?.(p.iteration, r, st.theta, st);
     }
