@@ -1,6 +1,7 @@
 /**
  * tempo-match: engine-vs-engine matches (`tempo-match --engine ... --engine ...`),
- * `merge` of result files, the strength `ladder`, and the `ledger` of recorded matches.
+ * `merge` of result files, the strength `ladder`, the `ledger` of recorded matches, and
+ * the `spsa` tuner of the search's parameters.
  * Exit codes: 0 done, 1 an engine or runtime error, 2 a usage mistake or unreadable
  * input; always one line on stderr.
  */
@@ -8,6 +9,7 @@ import { failureExit, isMainModule, processIo, type Io } from '@tempo-chess/tool
 import { ladderCommand } from './ladder';
 import { ledgerCommand } from './ledger';
 import { matchCommand, mergeCommand } from './commands';
+import { spsaCommand } from './spsa-command';
 
 const USAGE = [
   'usage: tempo-match --engine name=A cmd="..." [option.X=V] [tc=10+0.1|nodes=N|depth=N|movetime=MS] --engine name=B cmd=...',
@@ -16,6 +18,9 @@ const USAGE = [
   '         [--chess960] [--draw movenumber=N movecount=N score=CP] [--resign movecount=N score=CP] [--maxmoves N] [--margin MS] [--verbose]',
   '       tempo-match merge A.json B.json ...',
   '       tempo-match ledger [--check] [--root DIR]   (docs/results/matches.jsonl -> the tables of docs/MATCHES.md, STRENGTH.md)',
+  '       tempo-match spsa --state FILE [--resume] [--params FILE] [--iterations 2500] [--tc 4+0.04|--nodes N] [--concurrency 2]',
+  '         [--engine "node apps/uci/dist-tune/tempo.js"] [--option NAME=VALUE ...] [--openings FILE] [--seed S] [--maxmoves N]',
+  '       tempo-match spsa --report --state FILE      (the tuned values: setoption lines, params.ts rows, OpenBench inputs)',
   '       tempo-match ladder [--games N] [--tc 8+0.08] [--resume] [--subject name=Tempo cmd=...] [--engine name=X cmd=...] ...',
 ].join('\n');
 
@@ -30,6 +35,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     if (command === 'merge') return mergeCommand(rest, io);
     if (command === 'ladder') return await ladderCommand(rest, io);
     if (command === 'ledger') return ledgerCommand(rest, io);
+    if (command === 'spsa') return await spsaCommand(rest, io);
     return await matchCommand(command === 'run' ? rest : argv, io);
   } catch (e) {
     return failureExit('tempo-match', e, io);

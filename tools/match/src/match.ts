@@ -12,6 +12,7 @@ import {
   UciPlayer,
   playGame,
   type DriverTimeouts,
+  type EngineSpec,
   type GameRecord,
   type GameSettings,
   type Opening,
@@ -57,6 +58,47 @@ export function openingOrder(count: number, order: 'sequential' | 'random', seed
   return idx;
 }
 
+/**
+ * Starts an engine once and checks it before any game: a command that does not start
+ * is an error, not a lost match; and every option set must be one the engine declares
+ * (UCI names are case-insensitive), or a misspelt option would be ignored in silence
+ * and the match would test something else. Resolves to the names the engine declares.
+ */
+export async function checkEngine(e: EngineSpec, timeouts: DriverTimeouts = DEFAULT_TIMEOUTS): Promise<string[]> {
+  let player: UciPlayer;
+  try {
+    player = await UciPlayer.start(e, timeouts);
+  } catch (err) {
+    throw new Error(
+      `engine ${e.name} (${e.cmd}) does not start: ${err instanceof EngineFailure ? err.detail : String(err)}`,
+    );
+  }
+  const declared = [...player.declared];
+  await player.quit();
+  const known = new Set(declared.map((n) => n.toLowerCase()));
+  const missing = Object.keys(e.options).filter((n) => !known.has(n.toLowerCase()));
+  if (missing.length > 0)
+    throw new InputError(
+      `engine ${e.name} does not declare the option${missing.length > 1 ? 's' : ''} ${missing.map((n) => `"${n}"`).join(', ')} (it declares ${declared.length > 0 ? declared.map((n) => `"${n}"`).join(', ') : 'none'})`,
+    );
+  return declared;
+}
+
+/** Starts an engine again after a fault: three attempts, then an error naming the engine. */
+export async function restartPlayer(e: EngineSpec, timeouts: DriverTimeouts): Promise<UciPlayer> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      return await UciPlayer.start(e, timeouts);
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  throw new Error(
+    `engine ${e.name} could not be restarted: ${lastError instanceof Error ? lastError.message : String(lastError)}`,
+  );
+}
+
 /** Plays the pairs not yet finished; resolves to the final result. Throws if an engine cannot be started at all. */
 export async function runMatch(o: RunOptions): Promise<ResultFile> {
   const s = o.settings;
@@ -80,27 +122,7 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
   const stop = () => broken || o.signal?.aborted || result.sprtDecision !== undefined;
   if (result.sprtDecision) return result;
 
-  // Every engine must start once before any game: a command that does not start is an error, not a lost match;
-  // and every option set must be one the engine declares (UCI names are case-insensitive), or a misspelt
-  // option would be ignored in silence and the match would test something else.
-  for (const e of s.engines) {
-    let player: UciPlayer;
-    try {
-      player = await UciPlayer.start(e, timeouts);
-    } catch (err) {
-      throw new Error(
-        `engine ${e.name} (${e.cmd}) does not start: ${err instanceof EngineFailure ? err.detail : String(err)}`,
-      );
-    }
-    const declared = [...player.declared];
-    await player.quit();
-    const known = new Set(declared.map((n) => n.toLowerCase()));
-    const missing = Object.keys(e.options).filter((n) => !known.has(n.toLowerCase()));
-    if (missing.length > 0)
-      throw new InputError(
-        `engine ${e.name} does not declare the option${missing.length > 1 ? 's' : ''} ${missing.map((n) => `"${n}"`).join(', ')} (it declares ${declared.length > 0 ? declared.map((n) => `"${n}"`).join(', ') : 'none'})`,
-      );
-  }
+  for (const e of s.engines) await checkEngine(e, timeouts);
 
   const gameSettings = (white: 0 | 1): GameSettings => ({
     chess960: s.chess960,
@@ -118,17 +140,7 @@ export async function runMatch(o: RunOptions): Promise<ResultFile> {
       const p = players[i];
       if (p && !p.dead) return p;
       p?.kill();
-      let lastError: unknown;
-      for (let attempt = 0; attempt < 3; attempt++) {
-        try {
-          return (players[i] = await UciPlayer.start(s.engines[i], timeouts));
-        } catch (e) {
-          lastError = e;
-        }
-      }
-      throw new Error(
-        `engine ${s.engines[i].name} could not be restarted: ${lastError instanceof Error ? lastError.message : String(lastError)}`,
-      );
+      return (players[i] = await restartPlayer(s.engines[i], timeouts));
     };
     try {
       while (todo.length > 0 && !stop()) {

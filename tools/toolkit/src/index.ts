@@ -32,5 +32,6 @@ export {
   EngineFailure,
   UciPlayer,
   parseInfo,
+  splitCommand,
 } from './uci-player';
 export { type Limit, type Adjudication, type GameSettings, type PlayedMove, type GameRecord, playGame } from './game';

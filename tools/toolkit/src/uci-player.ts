@@ -190,6 +190,16 @@ export class UciPlayer {
     await this.readUntil((l) => l === 'readyok', this.timeouts.readyMs, 'readyok');
   }
 
+  /**
+   * Sends `setoption name N value V` for each entry, then `isready` (a stall without
+   * `readyok`): how a tester that keeps its engines running between games changes
+   * their settings (an SPSA tuner gives each game pair other parameter values).
+   */
+  async setOptions(options: Record<string, string>): Promise<void> {
+    for (const [name, value] of Object.entries(options)) this.send(`setoption name ${name} value ${value}`);
+    await this.ready();
+  }
+
   /** Prepares a new game: UCI_Chess960 when it changes, `ucinewgame`, `isready`. */
   async newGame(chess960: boolean): Promise<void> {
     if (this.chess960 !== chess960 && (chess960 || this.chess960 !== undefined)) {

@@ -9,8 +9,11 @@
 //   --misbehave illegal|crash|stall|slow|late-isready|disconnect|nomove --at N
 //   slow: answers after its whole clock plus 500 ms; stall: never answers `go` or
 //   `isready` again; late-isready: answers that isready after --delay MS (default 3000).
+// --options A,B,... declares more spin options (default 0, -100000 to 100000), and
+// --record FILE appends every `setoption` line it is sent to FILE (for testers that
+// change options between games).
 import { createInterface } from 'node:readline';
-import { closeSync, existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, writeFileSync } from 'node:fs';
 import { Chess } from 'chess.js';
 
 const argv = process.argv.slice(2);
@@ -24,6 +27,10 @@ const misbehave = flag('--misbehave', '');
 const at = Number(flag('--at', '1'));
 const once = flag('--once', '');
 const delay = Number(flag('--delay', '3000'));
+const extraOptions = flag('--options', '')
+  .split(',')
+  .filter((n) => n !== '');
+const record = flag('--record', '');
 
 let chess = new Chess();
 let goCount = 0;
@@ -134,9 +141,13 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   if (stalled && cmd !== 'quit') return;
   if (cmd === 'uci')
     process.stdout.write(
-      'id name fake-uci\nid author tests\noption name Hash type spin default 16 min 1 max 1024\nuciok\n',
+      'id name fake-uci\nid author tests\noption name Hash type spin default 16 min 1 max 1024\n' +
+        extraOptions.map((n) => `option name ${n} type spin default 0 min -100000 max 100000\n`).join('') +
+        'uciok\n',
     );
-  else if (cmd === 'isready') {
+  else if (cmd === 'setoption') {
+    if (record) appendFileSync(record, line.trim() + '\n');
+  } else if (cmd === 'isready') {
     readyCount++;
     if (trigger('late-isready', readyCount)) setTimeout(() => process.stdout.write('readyok\n'), delay);
     else process.stdout.write('readyok\n');
