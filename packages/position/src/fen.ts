@@ -38,7 +38,19 @@ export interface ParsedFen {
 }
 
 /** A value, or an error message for a person: what the non-throwing parsers return. */
-export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+export type Result<T> =
+  | {
+      /** Parsed. */
+      ok: true;
+      /** What was parsed. */
+      value: T;
+    }
+  | {
+      /** Not parsed. */
+      ok: false;
+      /** One line naming the field and the problem. */
+      error: string;
+    };
 
 const FIELD_NAMES = ['piece placement', 'side to move', 'castling', 'en passant', 'halfmove clock', 'fullmove number'];
 

@@ -5,7 +5,16 @@
  *
  * @module @tempo-chess/position
  */
-export { Position, FenError, type PositionOptions, WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO } from './position';
+export {
+  Position,
+  FenError,
+  type Key64,
+  type PositionOptions,
+  WHITE_OO,
+  WHITE_OOO,
+  BLACK_OO,
+  BLACK_OOO,
+} from './position';
 export { parseFen, START_FEN, type ParsedFen, type Result } from './fen';
 export * from './move';
 export * from './layout';

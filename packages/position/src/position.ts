@@ -53,6 +53,14 @@ export class FenError extends Error {
   override name = 'FenError';
 }
 
+/** A 64-bit Zobrist key as two unsigned 32-bit halves. */
+export interface Key64 {
+  /** Bits 0..31, unsigned. */
+  lo: number;
+  /** Bits 32..63, unsigned. */
+  hi: number;
+}
+
 /**
  * A chess position: the board (see Board) plus side to move, castling setup, FEN in
  * and out, and doMove/undoMove/doNullMove over the state stack.
@@ -127,15 +135,15 @@ export class Position extends Board {
   // ---- Queries -------------------------------------------------------------------
 
   /** Zobrist key of the position (side to move, castling, en passant included). */
-  get key(): { lo: number; hi: number } {
+  get key(): Key64 {
     return { lo: this.st.keyLo >>> 0, hi: this.st.keyHi >>> 0 };
   }
   /** Zobrist key of the pawns (for a pawn-structure cache). */
-  get pawnKey(): { lo: number; hi: number } {
+  get pawnKey(): Key64 {
     return { lo: this.st.pawnKeyLo >>> 0, hi: this.st.pawnKeyHi >>> 0 };
   }
   /** Zobrist key of the piece counts (for a material cache). */
-  get materialKey(): { lo: number; hi: number } {
+  get materialKey(): Key64 {
     return { lo: this.st.materialKeyLo >>> 0, hi: this.st.materialKeyHi >>> 0 };
   }
   /** Sum of the psq table's phase weights of the pieces on the board. */

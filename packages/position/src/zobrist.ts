@@ -24,8 +24,11 @@ function fill(n: number): [Int32Array, Int32Array] {
   return [lo, hi];
 }
 
-/** Piece on square: index `piece * 64 + sq`. Also used as piece-count keys for the material key. */
-export const [PSQ_KEY_LO, PSQ_KEY_HI] = fill(16 * 64);
+const PSQ = fill(16 * 64);
+/** Piece on square, bits 0..31: index `piece * 64 + sq`. Also the piece-count keys of the material key. */
+export const PSQ_KEY_LO = PSQ[0];
+/** The same keys' bits 32..63. */
+export const PSQ_KEY_HI = PSQ[1];
 /**
  * PSQ_KEY_LO and PSQ_KEY_HI interleaved, entry i at PSQ_KEYS[2i] and [2i + 1], for
  * doMove: one table to bind and check instead of two (~3% of make/unmake). The
@@ -39,15 +42,20 @@ for (let i = 0; i < 16 * 64; i++) {
 }
 /** Per castling-rights bit; CASTLING_KEY_* below combines them per rights set. */
 const [RIGHT_KEY_LO, RIGHT_KEY_HI] = fill(4);
-/** En passant file (0..7), hashed only when an en passant capture is legal. */
-export const [EP_KEY_LO, EP_KEY_HI] = fill(8);
+const EP = fill(8);
+/** En passant file (0..7), bits 0..31, hashed only when an en passant capture is legal. */
+export const EP_KEY_LO = EP[0];
+/** The same keys' bits 32..63. */
+export const EP_KEY_HI = EP[1];
 const [SIDE_LO, SIDE_HI] = fill(1);
-/** Xored in when black is to move. */
+/** Xored in when black is to move: bits 0..31. */
 export const SIDE_KEY_LO = SIDE_LO[0];
+/** Xored in when black is to move: bits 32..63. */
 export const SIDE_KEY_HI = SIDE_HI[0];
 
-/** Key of each castling-rights set 0..15: the xor of its bits' keys. */
+/** Key of each castling-rights set 0..15, bits 0..31: the xor of its bits' keys. */
 export const CASTLING_KEY_LO = new Int32Array(16);
+/** The same keys' bits 32..63. */
 export const CASTLING_KEY_HI = new Int32Array(16);
 for (let rights = 0; rights < 16; rights++) {
   for (let b = 0; b < 4; b++) {
