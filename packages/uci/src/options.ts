@@ -115,14 +115,10 @@ export const UCI_ELO_MAX = 2400;
 export const DEFAULT_UCI_ELO = 1600;
 
 /**
- * Whether the net evaluates by default. On since round 1's net (tempo-4f1663f7, 9.7M
- * positions of Tempo's own games; packages/nnue/nets/README.md): the first net (400k
- * positions) lost -265 +/- 62 Elo to the hand-crafted evaluation at 10,000 nodes a move,
- * a net on 4.5M positions beat it (SPRT [0, 10] accepted H1, +37.5 +/- 20.0;
- * docs/MATCHES.md). `setoption name Use NNUE value false` plays the hand-crafted
- * evaluation (EvalPreset/EvalParams); the embedded net is EvalFile's default, so no file
- * is needed. The embedded net is round 2's since 2026-11-27 (tempo-6d94f0b4, +52.7 +/- 22.8
- * over round 1's at 10,000 nodes, SPRT [0, 10] H1).
+ * Whether the net evaluates by default: the embedded net (EvalFile's default, so no file is
+ * needed) beats the hand-crafted evaluation by far (docs/STRENGTH.md, packages/nnue/nets/README.md).
+ * `setoption name Use NNUE value false` plays the hand-crafted evaluation (EvalPreset/EvalParams
+ * in the tuning build).
  */
 export const USE_NNUE_DEFAULT = true;
 
