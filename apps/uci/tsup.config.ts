@@ -40,7 +40,7 @@ export default defineConfig(async (): Promise<Options[]> => {
   const common: Options = { splitting: false, minifySyntax: true, noExternal: [/^@tempo-chess\//], define };
   const node: Options = {
     ...common,
-    entry: { tempo: 'src/main.ts' },
+    entry: { 'tempo-engine': 'src/engine-main.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',
@@ -50,11 +50,12 @@ export default defineConfig(async (): Promise<Options[]> => {
   const plugins = evalFile ? { esbuildPlugins: [await evalFilePlugin(evalFile)] } : {};
   if (evalFile || tune) {
     const outDir = process.env.TEMPO_OUT_DIR || (tune ? 'dist-tune' : 'dist') + (evalFile ? '-evalfile' : '');
-    return [{ ...node, outDir, clean: true, ...plugins }];
+    return [{ ...node, entry: { tempo: 'src/engine-main.ts' }, outDir, clean: true, ...plugins }];
   }
   rmSync('dist', { recursive: true, force: true }); // once, before the three builds (each `clean` would race the others)
   return [
     node,
+    { ...node, entry: { tempo: 'src/main.ts' } },
     {
       ...common,
       entry: { 'tempo-worker': 'src/browser-worker.ts' },

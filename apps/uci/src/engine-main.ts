@@ -1,10 +1,13 @@
 /**
- * tempo: the UCI engine. This one file is both the main thread (the UCI loop on
- * stdin/stdout) and the search worker: it switches on `isMainThread`. Nothing of the
- * engine is imported statically: the worker and the shell `bench` reach it through
- * dynamic imports, which the single-file bundle turns into lazy initializers, so the
- * main thread answers `uci` without building any table. V8's flags are set first
- * (@tempo-chess/search/v8-flags), before any engine code is compiled.
+ * dist/tempo-engine.js: the whole engine in one self-contained file. It is the script
+ * of the search worker and of the Lazy SMP helpers that dist/tempo.js starts, it runs
+ * the shell's one-shot commands (`bench`, `perft`), and on its own it is a complete
+ * UCI engine too (what `make EXE=...` copies for OpenBench): it switches on
+ * `isMainThread` and the worker's data. Nothing of the engine is imported statically:
+ * the worker and the shell reach it through dynamic imports, which the single-file
+ * bundle turns into lazy initializers, so its main thread answers `uci` without
+ * building any table. V8's flags are set first (@tempo-chess/search/v8-flags), before
+ * any engine code is compiled.
  */
 import { isMainThread, workerData } from 'node:worker_threads';
 import { setV8Flags } from '@tempo-chess/search/v8-flags';
@@ -22,7 +25,7 @@ if (isMainThread) {
     // `tempo bench [depth]` (and other one-shot commands) from the shell: run, print, exit.
     import('./shell').then((m) => m.runShell(args)).catch(failed);
   } else {
-    import('./main-thread').then((m) => m.startMainThread()).catch(failed);
+    import('./main-thread').then((m) => m.startMainThread(new URL(import.meta.url))).catch(failed);
   }
 } else if ((workerData as { role?: string } | null)?.role === 'helper') {
   import('./node-platform').then((m) => m.startNodeHelper()).catch(failed);

@@ -1,12 +1,12 @@
 /**
  * The main thread: stdin line by line into @tempo-chess/uci's loop, its answers to stdout, and
- * the engine worker, started at once so that it loads its tables and warms up while
- * the GUI is still exchanging `uci`/`uciok`.
+ * the engine worker (the script at `engine`: dist/tempo-engine.js), started at once so
+ * that it loads its tables while the GUI is still exchanging `uci`/`uciok`.
  */
 import { Worker } from 'node:worker_threads';
 import { SIGNALS, UciLoop, type FromWorker, type ToWorker, type WorkerData } from '@tempo-chess/uci';
 
-export function startMainThread(): void {
+export function startMainThread(engine: URL): void {
   const signals = new Int32Array(new SharedArrayBuffer(4 * Math.max(SIGNALS.length, 2)));
   let worker: Worker;
   let exiting = false;
@@ -34,7 +34,7 @@ export function startMainThread(): void {
 
   const spawn = () => {
     const data: WorkerData = { signals };
-    worker = new Worker(new URL(import.meta.url), { workerData: data });
+    worker = new Worker(engine, { workerData: data });
     worker.on('message', (msg: FromWorker) => loop.fromWorker(msg));
     let failure = '';
     worker.on('error', (err) => {
