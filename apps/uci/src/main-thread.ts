@@ -6,6 +6,15 @@
 import { Worker } from 'node:worker_threads';
 import { SIGNALS, UciLoop, type FromWorker, type ToWorker, type WorkerData } from '@tempo-chess/uci';
 
+/**
+ * The process's age (ms) until which the engine worker warms the JIT before its first
+ * `readyok`: a search sent right after it then runs compiled code. A GUI gets that
+ * `readyok` at most about this long after starting the process (later only when
+ * loading the engine itself takes longer, on a busy machine, and then without a
+ * warm-up first); the rest of the warm-up runs after it, between commands.
+ */
+const READY_BY_MS = 300;
+
 export function startMainThread(engine: URL): void {
   const signals = new Int32Array(new SharedArrayBuffer(4 * Math.max(SIGNALS.length, 2)));
   let worker: Worker;
@@ -33,7 +42,7 @@ export function startMainThread(engine: URL): void {
   );
 
   const spawn = () => {
-    const data: WorkerData = { signals };
+    const data: WorkerData = { signals, readyBy: performance.timeOrigin + READY_BY_MS };
     worker = new Worker(engine, { workerData: data });
     worker.on('message', (msg: FromWorker) => loop.fromWorker(msg));
     let failure = '';

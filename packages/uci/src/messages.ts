@@ -34,4 +34,10 @@ export type FromWorker =
 /** Data handed to the worker at its start. */
 export interface WorkerData {
   signals: Int32Array;
+  /**
+   * When the first `readyok` is due (ms since the epoch, performance.timeOrigin +
+   * performance.now() of the thread that set it): the worker warms the JIT until then
+   * before it reports itself ready (startEngineWorker's warmFirstMs). Absent: no warm-up first.
+   */
+  readyBy?: number;
 }
