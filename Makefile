@@ -1,5 +1,5 @@
 # OpenBench's build contract (and a plain `make` for anyone): `make EXE=<path>` builds
-# the single-file engine (apps/uci/dist/tempo.js, a Node script with its shebang) and
+# the single-file engine (apps/uci/dist/tempo-engine.js, a Node script with its shebang) and
 # writes it, executable, at <path>; `<path> bench` then prints the signature OpenBench
 # reads ("Nodes searched: N", "Nodes/second: N"). `EVALFILE=<net file>` (what OpenBench
 # passes for an engine with a network) builds it with that net as the default in place
@@ -21,6 +21,13 @@ else
 TUNE_ENV :=
 TUNE_DIR := dist
 endif
+# dist/ holds the command (tempo.js, the UCI loop only) and the whole engine in one
+# file (tempo-engine.js, which runs on its own too); dist-tune/ holds only the latter, as tempo.js.
+ifeq ($(strip $(TUNE)),1)
+ENGINE_FILE := tempo.js
+else
+ENGINE_FILE := tempo-engine.js
+endif
 
 .PHONY: all
 all:
@@ -30,7 +37,7 @@ ifeq ($(strip $(EVALFILE)),)
 ifeq ($(strip $(TUNE)),1)
 	cd apps/uci && TEMPO_TUNE=1 $(PNPM) exec tsup --silent
 endif
-	cp apps/uci/$(TUNE_DIR)/tempo.js '$(EXE)'
+	cp apps/uci/$(TUNE_DIR)/$(ENGINE_FILE) '$(EXE)'
 else
 	cd apps/uci && $(TUNE_ENV) TEMPO_EVALFILE='$(abspath $(EVALFILE))' $(PNPM) exec tsup --silent
 	cp apps/uci/$(TUNE_DIR)-evalfile/tempo.js '$(EXE)'

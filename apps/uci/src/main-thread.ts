@@ -1,12 +1,21 @@
 /**
  * The main thread: stdin line by line into @tempo-chess/uci's loop, its answers to stdout, and
- * the engine worker, started at once so that it loads its tables and warms up while
- * the GUI is still exchanging `uci`/`uciok`.
+ * the engine worker (the script at `engine`: dist/tempo-engine.js), started at once so
+ * that it loads its tables while the GUI is still exchanging `uci`/`uciok`.
  */
 import { Worker } from 'node:worker_threads';
 import { SIGNALS, UciLoop, type FromWorker, type ToWorker, type WorkerData } from '@tempo-chess/uci';
 
-export function startMainThread(): void {
+/**
+ * The process's age (ms) until which the engine worker warms the JIT before its first
+ * `readyok`: a search sent right after it then runs compiled code. A GUI gets that
+ * `readyok` at most about this long after starting the process (later only when
+ * loading the engine itself takes longer, on a busy machine, and then without a
+ * warm-up first); the rest of the warm-up runs after it, between commands.
+ */
+const READY_BY_MS = 300;
+
+export function startMainThread(engine: URL): void {
   const signals = new Int32Array(new SharedArrayBuffer(4 * Math.max(SIGNALS.length, 2)));
   let worker: Worker;
   let exiting = false;
@@ -33,8 +42,8 @@ export function startMainThread(): void {
   );
 
   const spawn = () => {
-    const data: WorkerData = { signals };
-    worker = new Worker(new URL(import.meta.url), { workerData: data });
+    const data: WorkerData = { signals, readyBy: performance.timeOrigin + READY_BY_MS };
+    worker = new Worker(engine, { workerData: data });
     worker.on('message', (msg: FromWorker) => loop.fromWorker(msg));
     let failure = '';
     worker.on('error', (err) => {

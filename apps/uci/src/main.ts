@@ -1,31 +1,24 @@
 /**
- * tempo: the UCI engine. This one file is both the main thread (the UCI loop on
- * stdin/stdout) and the search worker: it switches on `isMainThread`. Nothing of the
- * engine is imported statically: the worker and the shell `bench` reach it through
- * dynamic imports, which the single-file bundle turns into lazy initializers, so the
- * main thread answers `uci` without building any table. V8's flags are set first
- * (@tempo-chess/search/v8-flags), before any engine code is compiled.
+ * dist/tempo.js, the `tempo` command: the UCI loop on the main thread, and nothing of
+ * the engine. The engine is dist/tempo-engine.js beside it (found from this file's own
+ * URL, so any working directory and npm's symlinked bin work): the search worker's
+ * script, started at once, and the shell's one-shot commands (`tempo bench`), which
+ * this file hands to it. The main thread compiles only this small file before it
+ * answers `uci`; the engine's code and its embedded net are compiled by the worker.
+ * V8's flags are set first, before the worker compiles any engine code.
  */
-import { isMainThread, workerData } from 'node:worker_threads';
 import { setV8Flags } from '@tempo-chess/search/v8-flags';
+import { startMainThread } from './main-thread';
 
-/** A part of the engine that fails to load is reported in one line; the process exits 1. */
-function failed(err: unknown): never {
-  process.stderr.write(`tempo: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-}
+const ENGINE = new URL('./tempo-engine.js', import.meta.url);
 
-if (isMainThread) {
-  setV8Flags();
-  const args = process.argv.slice(2);
-  if (args.length > 0) {
-    // `tempo bench [depth]` (and other one-shot commands) from the shell: run, print, exit.
-    import('./shell').then((m) => m.runShell(args)).catch(failed);
-  } else {
-    import('./main-thread').then((m) => m.startMainThread()).catch(failed);
-  }
-} else if ((workerData as { role?: string } | null)?.role === 'helper') {
-  import('./node-platform').then((m) => m.startNodeHelper()).catch(failed);
+setV8Flags();
+if (process.argv.length > 2) {
+  // `tempo bench [depth]` and the other one-shot commands: the engine file reads the same arguments and runs them.
+  import(ENGINE.href).catch((err: unknown) => {
+    process.stderr.write(`tempo: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
 } else {
-  import('./worker').then((m) => m.startWorker()).catch(failed);
+  startMainThread(ENGINE);
 }

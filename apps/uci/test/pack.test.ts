@@ -21,7 +21,7 @@ import { installTarballs, packWithPnpm } from './packing';
 import { serveStatic } from '../scripts/static-server.mjs';
 
 const APP = fileURLToPath(new URL('..', import.meta.url));
-const built = ['tempo.js', 'tempo-worker.js', 'client.js', 'client.d.ts'].every((f) =>
+const built = ['tempo.js', 'tempo-engine.js', 'tempo-worker.js', 'client.js', 'client.d.ts'].every((f) =>
   existsSync(join(APP, 'dist', f)),
 );
 if (!built && process.env.CI === 'true')
@@ -67,6 +67,7 @@ describe.skipIf(!built)('the packed npm package', () => {
     expect(readdirSync(join(dir, 'node_modules/tempo-chess/dist')).sort()).toEqual([
       'client.d.ts',
       'client.js',
+      'tempo-engine.js',
       'tempo-worker.js',
       'tempo.js',
     ]);

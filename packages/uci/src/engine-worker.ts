@@ -18,23 +18,28 @@ const later: (fn: () => void) => void = immediate ? (fn) => void immediate(fn) :
 const ENDS_WARMUP: ReadonlySet<ToWorker['type']> = new Set(['go', 'bench', 'perft']);
 
 /**
- * Builds the engine, posts `{ type: 'done', count: 0 }` (the engine is ready: the
- * loop answers `isready` from then on) and returns the handler for every later
- * message, which the caller invokes in arrival order, one at a time (a message that
- * arrives while the engine is built must be queued by the caller until this
- * returns). The JIT's warm-up (tens of milliseconds) then runs in slices between the
- * messages (bench.ts's WarmUp), while the GUI is still setting up; the first `go`,
- * `bench` or `perft` ends it and finds the tables empty, as in a fresh engine.
+ * Builds the engine, warms the JIT for up to `warmFirstMs` (ms of the clock from now;
+ * 0: not at all), posts `{ type: 'done', count: 0 }` (the engine is ready: the loop
+ * answers `isready` from then on) and returns the handler for every later message,
+ * which the caller invokes in arrival order, one at a time (a message that arrives
+ * while the engine is built must be queued by the caller until this returns). What is
+ * left of the warm-up (bench.ts's WarmUp, tens of milliseconds) then runs in slices
+ * between the messages, while the GUI is still setting up; the first `go`, `bench`
+ * or `perft` ends it and finds the tables empty, as in a fresh engine. The part before
+ * `done` is what a `go` sent right after the first `readyok` finds compiled.
  * `signals` is the array the loop raises stop and ponderhit in (UciLoop's).
  */
 export function startEngineWorker(
   post: (msg: FromWorker) => void,
   signals: Int32Array,
   platform: EnginePlatform = {},
+  warmFirstMs = 0,
 ): (msg: ToWorker) => void {
   const out = (text: string) => post({ type: 'out', text });
   const engine = new Engine(signals, out, platform);
   const warm = new WarmUp(engine);
+  const until = performance.now() + warmFirstMs;
+  while (performance.now() < until && warm.step());
   const step = () => {
     if (warm.step()) later(step);
   };

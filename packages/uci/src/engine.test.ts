@@ -1,10 +1,10 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { SIGNAL_STOP, TranspositionTable, createSignals } from '@tempo-chess/search';
 import { paramsToJson, presetParams } from '@tempo-chess/eval';
 import { randomNet, shareNet } from '@tempo-chess/nnue';
 import { startEngineWorker } from './engine-worker';
 import { Engine } from './engine';
-import { WarmUp, runBench, warmUp } from './bench';
+import { WARMUP, WARMUP_SLICE_NODES, WarmUp, runBench, warmUp } from './bench';
 import type { FromWorker, ToWorker } from './messages';
 import type { EnginePlatform, HelperThread } from './platform';
 import { HelperPool, createHelper, type HelperInit, type ToHelper } from './helpers';
@@ -80,6 +80,38 @@ describe('startEngineWorker', () => {
         expect(w.step()).toBe(false);
       }),
     ).toBe(fresh);
+  });
+
+  test('warmFirstMs: the warm-up runs before done within it (all of it, given time), the rest after; the first search as fresh', () => {
+    const slices = WARMUP.reduce((n, [, nodes]) => n + Math.ceil(nodes / WARMUP_SLICE_NODES), 0);
+    const spy = vi.spyOn(Engine.prototype, 'searchQuietly');
+    try {
+      const before = (warmFirstMs: number) => {
+        spy.mockClear();
+        let atDone = -1;
+        const lines: string[] = [];
+        const handle = startEngineWorker(
+          (m) => {
+            if (m.type === 'done' && atDone < 0) atDone = spy.mock.calls.length;
+            if (m.type === 'out') lines.push(m.text);
+          },
+          createSignals(),
+          {},
+          warmFirstMs,
+        );
+        handle({ type: 'position', cmd: { fen: null, moves: ['e2e4', 'c7c5'] } });
+        handle({ type: 'go', limits: { depth: 7 } });
+        const nodes = Number(/ nodes (\d+) /.exec(lines.filter((l) => / nodes /.test(l)).at(-1)!)![1]);
+        return { atDone, nodes };
+      };
+      const cold = before(0);
+      const warm = before(60_000);
+      expect(cold.atDone).toBe(0);
+      expect(warm.atDone).toBe(slices);
+      expect(warm.nodes).toBe(cold.nodes);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   test('ping is answered in order, d prints the position', () => {

@@ -101,4 +101,10 @@ export type FromWorker =
 export interface WorkerData {
   /** The loop's signal array (SIGNALS): shared memory, so `stop` and `ponderhit` reach a running search. */
   signals: Int32Array;
+  /**
+   * When the first `readyok` is due (ms since the epoch, performance.timeOrigin +
+   * performance.now() of the thread that set it): the worker warms the JIT until then
+   * before it reports itself ready (startEngineWorker's warmFirstMs). Absent: no warm-up first.
+   */
+  readyBy?: number;
 }

@@ -1,0 +1,34 @@
+/**
+ * dist/tempo-engine.js: the whole engine in one self-contained file. It is the script
+ * of the search worker and of the Lazy SMP helpers that dist/tempo.js starts, it runs
+ * the shell's one-shot commands (`bench`, `perft`), and on its own it is a complete
+ * UCI engine too (what `make EXE=...` copies for OpenBench): it switches on
+ * `isMainThread` and the worker's data. Nothing of the engine is imported statically:
+ * the worker and the shell reach it through dynamic imports, which the single-file
+ * bundle turns into lazy initializers, so its main thread answers `uci` without
+ * building any table. V8's flags are set first (@tempo-chess/search/v8-flags), before
+ * any engine code is compiled.
+ */
+import { isMainThread, workerData } from 'node:worker_threads';
+import { setV8Flags } from '@tempo-chess/search/v8-flags';
+
+/** A part of the engine that fails to load is reported in one line; the process exits 1. */
+function failed(err: unknown): never {
+  process.stderr.write(`tempo: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}
+
+if (isMainThread) {
+  setV8Flags();
+  const args = process.argv.slice(2);
+  if (args.length > 0) {
+    // `tempo bench [depth]` (and other one-shot commands) from the shell: run, print, exit.
+    import('./shell').then((m) => m.runShell(args)).catch(failed);
+  } else {
+    import('./main-thread').then((m) => m.startMainThread(new URL(import.meta.url))).catch(failed);
+  }
+} else if ((workerData as { role?: string } | null)?.role === 'helper') {
+  import('./node-platform').then((m) => m.startNodeHelper()).catch(failed);
+} else {
+  import('./worker').then((m) => m.startWorker()).catch(failed);
+}
