@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { Chess } from 'chess.js';
 import { USE_NNUE_DEFAULT } from '@tempo-chess/uci';
+import { MAX_DEPTH } from '@tempo-chess/search';
 import { ENGINE, EngineProcess, engineBuilt } from './engine-process';
 
 /**
@@ -163,13 +164,11 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     const from = e.lines.length;
     e.send('go infinite');
     await e.waitFor(/^info depth \d+ /);
-    for (let i = 0; i < 5; i++) {
-      const t0 = performance.now();
-      await e.sync(5000);
-      expect(performance.now() - t0).toBeLessThan(3000); // answered, not timed: the machine may be busy (scripts/latency.mjs measures)
-    }
+    // An infinite search never ends by itself, so each readyok is an answer given while
+    // thinking (how fast: scripts/latency.mjs measures; a test on a shared machine does not).
+    for (let i = 0; i < 5; i++) await e.sync();
     expect(e.lines.slice(from).some((l) => l.startsWith('bestmove'))).toBe(false); // still thinking
-    const lines = await e.request('stop', /^bestmove /, 5000);
+    const lines = await e.request('stop', /^bestmove /);
     expect(legalIn('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', lines.at(-1)!.split(' ')[1])).toBe(true);
   });
 
@@ -177,16 +176,17 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     e.send('position fen 8/8/8/8/8/8/8/K1k5 w - - 0 1');
     const from = e.lines.length;
     e.send('go infinite');
-    await new Promise((r) => setTimeout(r, 700));
+    await e.waitFor(new RegExp(`^info depth ${MAX_DEPTH} `), undefined, from); // the search has ended by itself
+    await e.sync(); // a bestmove printed with that last line would now be in
     expect(e.lines.slice(from).some((l) => l.startsWith('bestmove'))).toBe(false);
-    await e.request('stop', /^bestmove /, 5000);
+    await e.request('stop', /^bestmove /);
   });
 
   test('go ponder, then ponderhit, gives a bestmove', async () => {
     e.send('position startpos moves e2e4 e7e5');
     e.send('go ponder wtime 2000 btime 2000 winc 0 binc 0');
     await new Promise((r) => setTimeout(r, 100));
-    const lines = await e.request('ponderhit', /^bestmove /, 5000);
+    const lines = await e.request('ponderhit', /^bestmove /);
     expect(lines.at(-1)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]/);
   });
 
@@ -497,7 +497,7 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
     e.send('position startpos');
     e.send('go infinite');
     await e.waitFor(/^info depth 4 /);
-    expect((await e.request('stop', /^bestmove /, 5000)).at(-1)).toMatch(/^bestmove /);
+    expect((await e.request('stop', /^bestmove /)).at(-1)).toMatch(/^bestmove /);
     e.send('setoption name Threads value 1');
     await e.sync();
     expect((await e.request('go depth 5', /^bestmove /)).at(-1)).toMatch(/^bestmove /);

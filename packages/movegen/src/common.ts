@@ -3,7 +3,7 @@
  * no enemy slider shares a line with the king.
  */
 import { BISHOP_RAYS, ROOK_RAYS } from '@tempo-chess/bitboard';
-import { sliderBlockers } from '@tempo-chess/position';
+import { sliderBlockers, W_ALL, WB, WR, WQ } from '@tempo-chess/position';
 
 export { ROOK_RAYS, BISHOP_RAYS };
 
@@ -24,9 +24,10 @@ export function pinnedPieces(bb: Int32Array, us: number, ksq: number, occLo: num
     k2 = ksq << 1,
     RR = ROOK_RAYS,
     BR = BISHOP_RAYS;
-  const sLo = (RR[k2] & (bb[t + 8] | bb[t + 10])) | (BR[k2] & (bb[t + 6] | bb[t + 10]));
-  const sHi = (RR[k2 + 1] & (bb[t + 9] | bb[t + 11])) | (BR[k2 + 1] & (bb[t + 7] | bb[t + 11]));
+  const sLo = (RR[k2] & (bb[t + WR] | bb[t + WQ])) | (BR[k2] & (bb[t + WB] | bb[t + WQ]));
+  const sHi =
+    (RR[k2 + 1] & (bb[t + (WR + 1)] | bb[t + (WQ + 1)])) | (BR[k2 + 1] & (bb[t + (WB + 1)] | bb[t + (WQ + 1)]));
   if ((sLo | sHi) === 0) return false;
-  sliderBlockers(ksq, sLo, sHi, bb[o], bb[o + 1], occLo, occHi, PINNED);
+  sliderBlockers(ksq, sLo, sHi, bb[o], bb[o + (W_ALL + 1)], occLo, occHi, PINNED);
   return true;
 }

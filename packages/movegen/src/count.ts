@@ -26,7 +26,20 @@ import {
   bishopIndex,
   rookIndex,
 } from '@tempo-chess/bitboard';
-import { epCaptureIsLegal, isAttacked, type Position } from '@tempo-chess/position';
+import {
+  epCaptureIsLegal,
+  isAttacked,
+  type Position,
+  W_ALL,
+  B_ALL,
+  WP,
+  WN,
+  WB,
+  WR,
+  WQ,
+  WK,
+  BP,
+} from '@tempo-chess/position';
 import { PINNED, pinnedPieces } from './common';
 import { generateCastlingInto, generatePinnedPawnsInto } from './gen';
 
@@ -62,11 +75,11 @@ export function countLegal(pos: Position): number {
     o = us << 4,
     t = o ^ 16;
   const ownLo = bb[o],
-    ownHi = bb[o + 1];
+    ownHi = bb[o + (W_ALL + 1)];
   const occLo = ownLo | bb[t],
-    occHi = ownHi | bb[t + 1];
-  const kb0 = bb[o + 12];
-  const ksq = kb0 !== 0 ? 31 - Math.clz32(kb0 ^ (kb0 - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
+    occHi = ownHi | bb[t + (W_ALL + 1)];
+  const kb0 = bb[o + WK];
+  const ksq = kb0 !== 0 ? 31 - Math.clz32(kb0 ^ (kb0 - 1)) : 63 - Math.clz32(bb[o + (WK + 1)] ^ (bb[o + (WK + 1)] - 1));
   const k2 = ksq << 1;
   const chLo = st.checkersLo,
     chHi = st.checkersHi;
@@ -113,7 +126,7 @@ export function countLegal(pos: Position): number {
   const lineBase = k2 << 6;
 
   let acc = 0; // per-byte counts, at most 16 for each of at most 10 knights (SWAR written out, see the sliders below)
-  for (let lo = bb[o + 4] & ~pinLo, hi = bb[o + 5] & ~pinHi, f2 = 0; (lo | hi) !== 0;) {
+  for (let lo = bb[o + WN] & ~pinLo, hi = bb[o + (WN + 1)] & ~pinHi, f2 = 0; (lo | hi) !== 0;) {
     if (lo !== 0) {
       f2 = (31 - Math.clz32(lo ^ (lo - 1))) << 1;
       lo &= lo - 1;
@@ -139,10 +152,10 @@ export function countLegal(pos: Position): number {
   // function was compiled, and with calls here the speed depended on which side had
   // moved most before (a cold hi-half loop left its calls out of line: bulk perft 6
   // ran ~25% slower after a perft 5 warm-up than after a perft 4 one).
-  const bLo = bb[o + 6] | bb[o + 10],
-    bHi = bb[o + 7] | bb[o + 11];
-  const rLo = bb[o + 8] | bb[o + 10],
-    rHi = bb[o + 9] | bb[o + 11];
+  const bLo = bb[o + WB] | bb[o + WQ],
+    bHi = bb[o + (WB + 1)] | bb[o + (WQ + 1)];
+  const rLo = bb[o + WR] | bb[o + WQ],
+    rHi = bb[o + (WR + 1)] | bb[o + (WQ + 1)];
   if (((bLo | rLo) & pinLo) !== 0 || ((bHi | rHi) & pinHi) !== 0)
     n += countPinnedSliders(bLo, bHi, rLo, rHi, occLo, occHi, tLo, tHi, pinLo, pinHi, lineBase, inCheck);
   else {
@@ -185,14 +198,14 @@ export function countLegal(pos: Position): number {
       : countBlackPawns(bb, occLo, occHi, pinLo, pinHi, cmLo, cmHi);
 
   // Rare cases through the list generator's own code: pinned pawns, en passant, castling.
-  if (!inCheck && ((bb[o + 2] & pinLo) | (bb[o + 3] & pinHi)) !== 0)
-    n += generatePinnedPawnsInto(pos, scratch, 0, true, true, ksq, bb[o + 2] & pinLo, bb[o + 3] & pinHi);
+  if (!inCheck && ((bb[o + WP] & pinLo) | (bb[o + (WP + 1)] & pinHi)) !== 0)
+    n += generatePinnedPawnsInto(pos, scratch, 0, true, true, ksq, bb[o + WP] & pinLo, bb[o + (WP + 1)] & pinHi);
   const ep = st.ep;
   if (ep !== NO_SQUARE) {
     const p = (them << 7) + (ep << 1);
-    for (let a = PAWN_ATTACKS[p] & bb[o + 2]; a !== 0; a &= a - 1)
+    for (let a = PAWN_ATTACKS[p] & bb[o + WP]; a !== 0; a &= a - 1)
       if (epCaptureIsLegal(pos.bb, pos.side, 31 - Math.clz32(a ^ (a - 1)), ep)) n++;
-    for (let a = PAWN_ATTACKS[p + 1] & bb[o + 3]; a !== 0; a &= a - 1)
+    for (let a = PAWN_ATTACKS[p + 1] & bb[o + (WP + 1)]; a !== 0; a &= a - 1)
       if (epCaptureIsLegal(pos.bb, pos.side, 63 - Math.clz32(a ^ (a - 1)), ep)) n++;
   }
   if (!inCheck) {
@@ -262,10 +275,10 @@ function countWhitePawns(
   cmLo: number,
   cmHi: number,
 ): number {
-  const pLo = bb[2] & ~pinLo,
-    pHi = bb[3] & ~pinHi;
-  const eLo = bb[16] & cmLo,
-    eHi = bb[17] & cmHi;
+  const pLo = bb[WP] & ~pinLo,
+    pHi = bb[WP + 1] & ~pinHi;
+  const eLo = bb[B_ALL] & cmLo,
+    eHi = bb[B_ALL + 1] & cmHi;
   const emLo = ~occLo,
     emHi = ~occHi;
   const sLo = (pLo << 8) & emLo,
@@ -294,10 +307,10 @@ function countBlackPawns(
   cmLo: number,
   cmHi: number,
 ): number {
-  const pLo = bb[18] & ~pinLo,
-    pHi = bb[19] & ~pinHi;
-  const eLo = bb[0] & cmLo,
-    eHi = bb[1] & cmHi;
+  const pLo = bb[BP] & ~pinLo,
+    pHi = bb[BP + 1] & ~pinHi;
+  const eLo = bb[W_ALL] & cmLo,
+    eHi = bb[W_ALL + 1] & cmHi;
   const emLo = ~occLo,
     emHi = ~occHi;
   const sLo = ((pLo >>> 8) | (pHi << 24)) & emLo,

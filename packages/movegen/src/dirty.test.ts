@@ -1,7 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { BLACK, NO_SQUARE, PAWN, QUEEN, KING, KNIGHT, ROOK, WHITE, makePiece } from '@tempo-chess/bitboard';
 import { generateLegal, parseUciMove } from './index';
-import { CASTLING, Position, START_FEN, makeSpecial, type StateInfo } from '@tempo-chess/position';
+import {
+  CASTLING,
+  NORMAL,
+  Position,
+  START_FEN,
+  makeSpecial,
+  moveTo,
+  moveType,
+  type StateInfo,
+} from '@tempo-chess/position';
 
 /** The dirty entries of a row as [piece, from, to] triples. */
 function dirty(st: StateInfo): number[][] {
@@ -173,7 +182,7 @@ describe('dirty pieces: replaying them rebuilds the board', () => {
       if (rand() < 0.5) {
         let pick = -1;
         for (let i = 0; i < n; i++)
-          if ((list[i] & 0xc000) !== 0 || (pick < 0 && pos.board[(list[i] >>> 6) & 63] !== 0)) pick = i;
+          if (moveType(list[i]) !== NORMAL || (pick < 0 && pos.board[moveTo(list[i])] !== 0)) pick = i;
         if (pick >= 0) m = list[pick];
       }
       kinds[(m >>> 14) & 3]++;

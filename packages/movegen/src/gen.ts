@@ -27,28 +27,49 @@ import {
   ROOK_STEPS,
   ROOK_TABLE,
   magicIndex,
+  QUEEN,
+  ROOK,
+  BISHOP,
+  KNIGHT,
 } from '@tempo-chess/bitboard';
-import { CASTLING, EN_PASSANT, epCaptureIsLegal, isAttacked, type Position, PROMOTION } from '@tempo-chess/position';
+import {
+  CASTLING,
+  EN_PASSANT,
+  epCaptureIsLegal,
+  isAttacked,
+  type Position,
+  PROMOTION,
+  W_ALL,
+  B_ALL,
+  WP,
+  WN,
+  WB,
+  WR,
+  WQ,
+  WK,
+  TO_SHIFT,
+  PROMOTION_SHIFT,
+} from '@tempo-chess/position';
 import { PINNED, pinnedPieces } from './common';
 
 /** Writes the four promotions from -> to (queen first) and returns the new end. */
 function pushPromotions(list: Int32Array, n: number, from: number, to: number): number {
-  const base = from | (to << 6) | PROMOTION;
-  list[n] = base | (3 << 12);
+  const base = from | (to << TO_SHIFT) | PROMOTION;
+  list[n] = base | ((QUEEN - KNIGHT) << PROMOTION_SHIFT);
   list[n + 1] = base;
-  list[n + 2] = base | (2 << 12);
-  list[n + 3] = base | (1 << 12);
+  list[n + 2] = base | ((ROOK - KNIGHT) << PROMOTION_SHIFT);
+  list[n + 3] = base | ((BISHOP - KNIGHT) << PROMOTION_SHIFT);
   return n + 4;
 }
 
 /** Emits a move for every square in (lo, hi) from `from`. */
 export function pushTargets(list: Int32Array, n: number, from: number, lo: number, hi: number): number {
   while (lo !== 0) {
-    list[n++] = from | ((31 - Math.clz32(lo ^ (lo - 1))) << 6);
+    list[n++] = from | ((31 - Math.clz32(lo ^ (lo - 1))) << TO_SHIFT);
     lo &= lo - 1;
   }
   while (hi !== 0) {
-    list[n++] = from | ((63 - Math.clz32(hi ^ (hi - 1))) << 6);
+    list[n++] = from | ((63 - Math.clz32(hi ^ (hi - 1))) << TO_SHIFT);
     hi &= hi - 1;
   }
   return n;
@@ -70,12 +91,12 @@ export function pushPawnTargets(
   hi &= ~promoHi;
   while (lo !== 0) {
     const to = 31 - Math.clz32(lo ^ (lo - 1));
-    list[n++] = (to - delta) | (to << 6);
+    list[n++] = (to - delta) | (to << TO_SHIFT);
     lo &= lo - 1;
   }
   while (hi !== 0) {
     const to = 63 - Math.clz32(hi ^ (hi - 1));
-    list[n++] = (to - delta) | (to << 6);
+    list[n++] = (to - delta) | (to << TO_SHIFT);
     hi &= hi - 1;
   }
   while (pl !== 0) {
@@ -103,13 +124,15 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
     o = us << 4,
     t = o ^ 16;
   const ownLo = bb[o],
-    ownHi = bb[o + 1],
+    ownHi = bb[o + (W_ALL + 1)],
     enLo = bb[t],
-    enHi = bb[t + 1];
+    enHi = bb[t + (W_ALL + 1)];
   const occLo = ownLo | enLo,
     occHi = ownHi | enHi;
   const ksq =
-    bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
+    bb[o + WK] !== 0
+      ? 31 - Math.clz32(bb[o + WK] ^ (bb[o + WK] - 1))
+      : 63 - Math.clz32(bb[o + (WK + 1)] ^ (bb[o + (WK + 1)] - 1));
   const chLo = st.checkersLo,
     chHi = st.checkersHi;
   let n = start;
@@ -139,7 +162,7 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
       to = 63 - Math.clz32(hi ^ (hi - 1));
       hi &= hi - 1;
     }
-    if (!isAttacked(bb, to, us ^ 1, kOccLo, kOccHi)) list[n++] = ksq | (to << 6);
+    if (!isAttacked(bb, to, us ^ 1, kOccLo, kOccHi)) list[n++] = ksq | (to << TO_SHIFT);
   }
 
   // Check mask: in single check, other pieces must capture the checker or block.
@@ -166,7 +189,7 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
 
   // Knights: a pinned knight never moves.
   const NA = KNIGHT_ATTACKS;
-  for (let lo = bb[o + 4] & ~pinLo, hi = bb[o + 5] & ~pinHi, from = 0; (lo | hi) !== 0;) {
+  for (let lo = bb[o + WN] & ~pinLo, hi = bb[o + (WN + 1)] & ~pinHi, from = 0; (lo | hi) !== 0;) {
     if (lo !== 0) {
       from = 31 - Math.clz32(lo ^ (lo - 1));
       lo &= lo - 1;
@@ -185,8 +208,8 @@ export function generate(pos: Position, list: Int32Array, start: number, capture
       T = kind === 0 ? BISHOP_TABLE : ROOK_TABLE,
       ST = kind === 0 ? BISHOP_STEPS : ROOK_STEPS;
     const R = kind === 0 ? BISHOP_RAYS : ROOK_RAYS;
-    let sLo = (kind === 0 ? bb[o + 6] : bb[o + 8]) | bb[o + 10];
-    let sHi = (kind === 0 ? bb[o + 7] : bb[o + 9]) | bb[o + 11];
+    let sLo = (kind === 0 ? bb[o + WB] : bb[o + WR]) | bb[o + WQ];
+    let sHi = (kind === 0 ? bb[o + (WB + 1)] : bb[o + (WR + 1)]) | bb[o + (WQ + 1)];
     while ((sLo | sHi) !== 0) {
       let from: number;
       if (sLo !== 0) {
@@ -262,7 +285,7 @@ export function generateCastlingInto(
       safe = !isAttacked(bb, 63 - Math.clz32(pHi ^ (pHi - 1)), them, oLo, oHi);
       pHi &= pHi - 1;
     }
-    if (safe) list[n++] = ksq | (rsq << 6) | CASTLING;
+    if (safe) list[n++] = ksq | (rsq << TO_SHIFT) | CASTLING;
   }
   return n;
 }
@@ -285,15 +308,15 @@ function generatePawns(
     o = us << 4,
     t = o ^ 16;
   const enLo = bb[t],
-    enHi = bb[t + 1];
-  const emptyLo = ~(bb[0] | bb[16]),
-    emptyHi = ~(bb[1] | bb[17]);
+    enHi = bb[t + (W_ALL + 1)];
+  const emptyLo = ~(bb[W_ALL] | bb[B_ALL]),
+    emptyHi = ~(bb[W_ALL + 1] | bb[B_ALL + 1]);
   const white = us === 0;
   const promoLo = white ? 0 : RANK_1_LO,
     promoHi = white ? RANK_8_HI : 0;
   // Unpinned pawns move set-wise; pinned ones one by one below.
-  const pLo = bb[o + 2] & ~pinLo,
-    pHi = bb[o + 3] & ~pinHi;
+  const pLo = bb[o + WP] & ~pinLo,
+    pHi = bb[o + (WP + 1)] & ~pinHi;
   // Pushes: quiet ones when quiets, promotion pushes when captures.
   // Two-half shifts written out in locals (lo' = lo << k, hi' = hi << k | lo >>> (32 - k)
   // towards h8; the mirror towards a1): no scratch array between the halves.
@@ -352,15 +375,15 @@ function generatePawns(
     n = pushPawnTargets(list, n, white ? 9 : -7, lo & enLo & cmLo, hi & enHi & cmHi, promoLo, promoHi);
   }
   // Pinned pawns move only along the pin line, and never while in check.
-  const qLo = bb[o + 2] & pinLo,
-    qHi = bb[o + 3] & pinHi;
+  const qLo = bb[o + WP] & pinLo,
+    qHi = bb[o + (WP + 1)] & pinHi;
   if (!inCheck && (qLo | qHi) !== 0) n = generatePinnedPawnsInto(pos, list, n, captures, quiets, ksq, qLo, qHi);
   // En passant: rare, so tested by playing it out.
   const ep = pos.st.ep;
   if (captures && ep !== NO_SQUARE) {
     const p = ((us ^ 1) << 7) + (ep << 1);
-    let aLo = PAWN_ATTACKS[p] & bb[o + 2],
-      aHi = PAWN_ATTACKS[p + 1] & bb[o + 3];
+    let aLo = PAWN_ATTACKS[p] & bb[o + WP],
+      aHi = PAWN_ATTACKS[p + 1] & bb[o + (WP + 1)];
     while ((aLo | aHi) !== 0) {
       let from: number;
       if (aLo !== 0) {
@@ -370,7 +393,7 @@ function generatePawns(
         from = 63 - Math.clz32(aHi ^ (aHi - 1));
         aHi &= aHi - 1;
       }
-      if (epCaptureIsLegal(pos.bb, pos.side, from, ep)) list[n++] = from | (ep << 6) | EN_PASSANT;
+      if (epCaptureIsLegal(pos.bb, pos.side, from, ep)) list[n++] = from | (ep << TO_SHIFT) | EN_PASSANT;
     }
   }
   return n;
@@ -411,15 +434,15 @@ export function generatePinnedPawnsInto(
       if (to >>> 3 === lastRank) {
         if (captures) n = pushPromotions(list, n, from, to);
       } else if (quiets) {
-        list[n++] = from | (to << 6);
+        list[n++] = from | (to << TO_SHIFT);
         const to2 = to + d8;
-        if (from >>> 3 === (us === 0 ? 1 : 6) && board[to2] === 0) list[n++] = from | (to2 << 6);
+        if (from >>> 3 === (us === 0 ? 1 : 6) && board[to2] === 0) list[n++] = from | (to2 << TO_SHIFT);
       }
     }
     if (!captures) continue;
     const p = (us << 7) + (from << 1);
     let aLo = PAWN_ATTACKS[p] & bb[t] & lineLo,
-      aHi = PAWN_ATTACKS[p + 1] & bb[t + 1] & lineHi;
+      aHi = PAWN_ATTACKS[p + 1] & bb[t + (W_ALL + 1)] & lineHi;
     while ((aLo | aHi) !== 0) {
       let c: number;
       if (aLo !== 0) {
@@ -430,7 +453,7 @@ export function generatePinnedPawnsInto(
         aHi &= aHi - 1;
       }
       if (c >>> 3 === lastRank) n = pushPromotions(list, n, from, c);
-      else list[n++] = from | (c << 6);
+      else list[n++] = from | (c << TO_SHIFT);
     }
   }
   return n;

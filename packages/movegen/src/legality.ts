@@ -15,6 +15,7 @@ import {
   ROOK_TABLE,
   bishopIndex,
   rookIndex,
+  KNIGHT,
 } from '@tempo-chess/bitboard';
 import {
   CASTLING,
@@ -25,6 +26,17 @@ import {
   NORMAL,
   type Position,
   PROMOTION,
+  W_ALL,
+  B_ALL,
+  WB,
+  WR,
+  WQ,
+  WK,
+  TO_SHIFT,
+  SQUARE_MASK,
+  MOVE_TYPE_MASK,
+  PROMOTION_SHIFT,
+  PROMOTION_MASK,
 } from '@tempo-chess/position';
 
 const has = (lo: number, hi: number, sq: number): boolean => (sq < 32 ? (lo >>> sq) & 1 : (hi >>> (sq - 32)) & 1) !== 0;
@@ -39,13 +51,15 @@ export function legal(pos: Position, m: Move): boolean {
     them = us ^ 1,
     o = us << 4,
     t = o ^ 16;
-  const from = m & 63,
-    to = (m >>> 6) & 63,
-    type = m & 0xc000;
+  const from = m & SQUARE_MASK,
+    to = (m >>> TO_SHIFT) & SQUARE_MASK,
+    type = m & MOVE_TYPE_MASK;
   const ksq =
-    bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
-  const occLo = bb[0] | bb[16],
-    occHi = bb[1] | bb[17];
+    bb[o + WK] !== 0
+      ? 31 - Math.clz32(bb[o + WK] ^ (bb[o + WK] - 1))
+      : 63 - Math.clz32(bb[o + (WK + 1)] ^ (bb[o + (WK + 1)] - 1));
+  const occLo = bb[W_ALL] | bb[B_ALL],
+    occHi = bb[W_ALL + 1] | bb[B_ALL + 1];
   if (type === EN_PASSANT) return epCaptureIsLegal(bb, us, from, to);
   if (type === CASTLING) {
     if (pos.inCheck()) return false;
@@ -90,9 +104,11 @@ export function legal(pos: Position, m: Move): boolean {
     notToHi = to < 32 ? -1 : ~(1 << (to - 32));
   const r = rookIndex(ksq, oLo, oHi),
     b = bishopIndex(ksq, oLo, oHi);
-  const hitLo = ((ROOK_TABLE[r] & (bb[t + 8] | bb[t + 10])) | (BISHOP_TABLE[b] & (bb[t + 6] | bb[t + 10]))) & notToLo;
+  const hitLo = ((ROOK_TABLE[r] & (bb[t + WR] | bb[t + WQ])) | (BISHOP_TABLE[b] & (bb[t + WB] | bb[t + WQ]))) & notToLo;
   const hitHi =
-    ((ROOK_TABLE[r + 1] & (bb[t + 9] | bb[t + 11])) | (BISHOP_TABLE[b + 1] & (bb[t + 7] | bb[t + 11]))) & notToHi;
+    ((ROOK_TABLE[r + 1] & (bb[t + (WR + 1)] | bb[t + (WQ + 1)])) |
+      (BISHOP_TABLE[b + 1] & (bb[t + (WB + 1)] | bb[t + (WQ + 1)]))) &
+    notToHi;
   return (hitLo | hitHi) === 0;
 }
 
@@ -114,19 +130,23 @@ export function pseudoLegal(pos: Position, m: Move): boolean {
   const bb = pos.bb,
     board = pos.board,
     us = pos.side;
-  const from = m & 63,
-    to = (m >>> 6) & 63,
-    type = m & 0xc000;
+  const from = m & SQUARE_MASK,
+    to = (m >>> TO_SHIFT) & SQUARE_MASK,
+    type = m & MOVE_TYPE_MASK;
   const piece = board[from];
   if (m === 0 || piece === 0 || piece >>> 3 !== us || from === to) return false;
-  if (type !== PROMOTION && (m & 0x3000) !== 0) return false;
+  if (type !== PROMOTION && (m & (PROMOTION_MASK << PROMOTION_SHIFT)) !== 0) return false;
   const pt = piece & 7;
   if (type === CASTLING) {
     if (pt !== KING) return false;
     const right = rightOf(pos, to);
     if (right === 0 || (pos.castlingRights & right) === 0) return false;
     const c = pos.castling;
-    return ((c.emptyPath[2 * right] & (bb[0] | bb[16])) | (c.emptyPath[2 * right + 1] & (bb[1] | bb[17]))) === 0;
+    return (
+      ((c.emptyPath[2 * right] & (bb[W_ALL] | bb[B_ALL])) |
+        (c.emptyPath[2 * right + 1] & (bb[W_ALL + 1] | bb[B_ALL + 1]))) ===
+      0
+    );
   }
   const target = board[to];
   if (target !== 0 && target >>> 3 === us) return false;
@@ -148,8 +168,8 @@ export function pseudoLegal(pos: Position, m: Move): boolean {
   }
   if (type !== NORMAL) return false;
   const f2 = from << 1;
-  const occLo = bb[0] | bb[16],
-    occHi = bb[1] | bb[17];
+  const occLo = bb[W_ALL] | bb[B_ALL],
+    occHi = bb[W_ALL + 1] | bb[B_ALL + 1];
   switch (pt) {
     case 2:
       return has(KNIGHT_ATTACKS[f2], KNIGHT_ATTACKS[f2 + 1], to);
@@ -182,11 +202,13 @@ export function givesCheck(pos: Position, m: Move): boolean {
     us = pos.side,
     o = us << 4,
     t = o ^ 16;
-  const from = m & 63,
-    to0 = (m >>> 6) & 63,
-    type = m & 0xc000;
+  const from = m & SQUARE_MASK,
+    to0 = (m >>> TO_SHIFT) & SQUARE_MASK,
+    type = m & MOVE_TYPE_MASK;
   const ek =
-    bb[t + 12] !== 0 ? 31 - Math.clz32(bb[t + 12] ^ (bb[t + 12] - 1)) : 63 - Math.clz32(bb[t + 13] ^ (bb[t + 13] - 1));
+    bb[t + WK] !== 0
+      ? 31 - Math.clz32(bb[t + WK] ^ (bb[t + WK] - 1))
+      : 63 - Math.clz32(bb[t + (WK + 1)] ^ (bb[t + (WK + 1)] - 1));
   let pt = board[from] & 7,
     to = to0;
   // Squares vacated (v) and filled (f) by the move; our sliders lose v and gain the mover's new square.
@@ -201,7 +223,7 @@ export function givesCheck(pos: Position, m: Move): boolean {
     const c = to0 ^ 8;
     if (c < 32) vLo |= 1 << c;
     else vHi |= 1 << (c - 32);
-  } else if (type === PROMOTION) pt = ((m >>> 12) & 3) + 2;
+  } else if (type === PROMOTION) pt = ((m >>> PROMOTION_SHIFT) & PROMOTION_MASK) + KNIGHT;
   let fLo = to < 32 ? 1 << to : 0,
     fHi = to < 32 ? 0 : 1 << (to - 32);
   const toLo = fLo,
@@ -211,8 +233,8 @@ export function givesCheck(pos: Position, m: Move): boolean {
     if (k < 32) fLo |= 1 << k;
     else fHi |= 1 << (k - 32);
   }
-  const oLo = ((bb[0] | bb[16]) & ~vLo) | fLo,
-    oHi = ((bb[1] | bb[17]) & ~vHi) | fHi;
+  const oLo = ((bb[W_ALL] | bb[B_ALL]) & ~vLo) | fLo,
+    oHi = ((bb[W_ALL + 1] | bb[B_ALL + 1]) & ~vHi) | fHi;
   const t2 = to << 1;
   if (pt === PAWN) {
     if (has(PAWN_ATTACKS[(us << 7) + t2], PAWN_ATTACKS[(us << 7) + t2 + 1], ek)) return true;
@@ -221,10 +243,10 @@ export function givesCheck(pos: Position, m: Move): boolean {
   }
   const line = pt === 4 || pt === 5,
     diag = pt === 3 || pt === 5;
-  const rqLo = ((bb[o + 8] | bb[o + 10]) & ~vLo) | (line ? toLo : 0),
-    rqHi = ((bb[o + 9] | bb[o + 11]) & ~vHi) | (line ? toHi : 0);
-  const bqLo = ((bb[o + 6] | bb[o + 10]) & ~vLo) | (diag ? toLo : 0),
-    bqHi = ((bb[o + 7] | bb[o + 11]) & ~vHi) | (diag ? toHi : 0);
+  const rqLo = ((bb[o + WR] | bb[o + WQ]) & ~vLo) | (line ? toLo : 0),
+    rqHi = ((bb[o + (WR + 1)] | bb[o + (WQ + 1)]) & ~vHi) | (line ? toHi : 0);
+  const bqLo = ((bb[o + WB] | bb[o + WQ]) & ~vLo) | (diag ? toLo : 0),
+    bqHi = ((bb[o + (WB + 1)] | bb[o + (WQ + 1)]) & ~vHi) | (diag ? toHi : 0);
   const r = rookIndex(ek, oLo, oHi),
     b = bishopIndex(ek, oLo, oHi);
   return (

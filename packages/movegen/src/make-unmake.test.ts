@@ -9,6 +9,9 @@ import { generateLegal, parseUciMove } from './index';
 import {
   CASTLING,
   EN_PASSANT,
+  PROMOTION,
+  moveTo,
+  moveType,
   Position,
   START_FEN,
   computeKeys,
@@ -386,12 +389,12 @@ describe('incremental psq, phase and non-pawn material', () => {
       // Prefer captures and promotions half the time, so the games thin out and promote.
       if (rand() < 0.5)
         for (let i = 0; i < n; i++)
-          if (pos.board[(list[i] >>> 6) & 63] !== 0 || (list[i] & 0xc000) === 0x4000) {
+          if (pos.board[moveTo(list[i])] !== 0 || moveType(list[i]) === PROMOTION) {
             m = list[i];
             break;
           }
-      if (pos.board[(m >>> 6) & 63] !== 0 && (m & 0xc000) !== CASTLING) captures++;
-      kinds.add(m & 0xc000);
+      if (pos.board[moveTo(m)] !== 0 && moveType(m) !== CASTLING) captures++;
+      kinds.add(moveType(m));
       pos.doMove(m);
       agree(pos);
     }

@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { Position, moveToUci, posIsOk } from '@tempo-chess/position';
+import {
+  CASTLING,
+  EN_PASSANT,
+  NORMAL,
+  PROMOTION,
+  Position,
+  moveTo,
+  moveToUci,
+  moveType,
+  posIsOk,
+} from '@tempo-chess/position';
 import {
   countLegal,
   generateCaptures,
@@ -61,8 +71,8 @@ describe('random games', () => {
           fail(p, 'captures + quiets != legal');
         for (let i = 0; i < nc; i++) {
           const m = caps[i];
-          const isCap = p.board[(m >>> 6) & 63] !== 0 || (m & 0xc000) === 0x8000 || (m & 0xc000) === 0x4000;
-          if (!isCap || (m & 0xc000) === 0xc000) fail(p, `capture list holds ${moveToUci(p, m)}`);
+          const isCap = p.board[moveTo(m)] !== 0 || moveType(m) === EN_PASSANT || moveType(m) === PROMOTION;
+          if (!isCap || moveType(m) === CASTLING) fail(p, `capture list holds ${moveToUci(p, m)}`);
         }
         if (p.inCheck()) {
           inCheckNodes++;
@@ -204,7 +214,7 @@ describe('single-move questions on a random corpus', () => {
       const n = generateLegal(pos, list, 0);
       for (let i = 0; i < n; i++) {
         const m = list[i];
-        if ((m & 0xc000) !== 0) continue;
+        if (moveType(m) !== NORMAL) continue;
         const value = seeReference(pos, m);
         if (value < 0) losing++;
         for (const t of [value - 1, value, value + 1, -500, -100, 0, 1, 100, 300, 500]) {

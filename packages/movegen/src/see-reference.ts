@@ -5,7 +5,7 @@
  * among equals) or standing pat; the same king and pin rules as see().
  */
 import { BISHOP_DIRECTIONS, ROOK_DIRECTIONS } from '@tempo-chess/bitboard';
-import type { Move, Position } from '@tempo-chess/position';
+import { moveFrom, moveTo, moveType, NORMAL, type Move, type Position } from '@tempo-chess/position';
 import { SEE_VALUE } from './see';
 
 const KNIGHT = [
@@ -85,10 +85,10 @@ function pins(board: Uint8Array, c: number): { blockers: Set<number>; pinners: n
 
 /** Exchange value of a normal capture or quiet move, from the mover's side; 0 for special moves. */
 export function seeReference(pos: Position, m: Move): number {
-  if ((m & 0xc000) !== 0) return 0;
+  if (moveType(m) !== NORMAL) return 0;
   const board = Uint8Array.from(pos.board);
-  const from = m & 63,
-    to = (m >>> 6) & 63;
+  const from = moveFrom(m),
+    to = moveTo(m);
   const pinInfo = [pins(board, 0), pins(board, 1)];
   const gain = SEE_VALUE[board[to] & 7];
   board[to] = board[from];

@@ -15,7 +15,28 @@ import {
   bishopIndex,
   rookIndex,
 } from '@tempo-chess/bitboard';
-import { NORMAL, type Move, type Position } from '@tempo-chess/position';
+import {
+  NORMAL,
+  type Move,
+  type Position,
+  W_ALL,
+  B_ALL,
+  WP,
+  WN,
+  WB,
+  WR,
+  WQ,
+  WK,
+  BP,
+  BN,
+  BB,
+  BR,
+  BQ,
+  BK,
+  TO_SHIFT,
+  SQUARE_MASK,
+  MOVE_TYPE_MASK,
+} from '@tempo-chess/position';
 import { BISHOP_RAYS, ROOK_RAYS } from './common';
 
 /** Exchange values by piece type (index 0..6); the king counts 0 as in Stockfish. */
@@ -30,9 +51,13 @@ function sliderBlockers(pos: Position, c: number, occLo: number, occHi: number):
     o = c << 4,
     t = o ^ 16;
   const k =
-    bb[o + 12] !== 0 ? 31 - Math.clz32(bb[o + 12] ^ (bb[o + 12] - 1)) : 63 - Math.clz32(bb[o + 13] ^ (bb[o + 13] - 1));
-  let sLo = (ROOK_RAYS[2 * k] & (bb[t + 8] | bb[t + 10])) | (BISHOP_RAYS[2 * k] & (bb[t + 6] | bb[t + 10]));
-  let sHi = (ROOK_RAYS[2 * k + 1] & (bb[t + 9] | bb[t + 11])) | (BISHOP_RAYS[2 * k + 1] & (bb[t + 7] | bb[t + 11]));
+    bb[o + WK] !== 0
+      ? 31 - Math.clz32(bb[o + WK] ^ (bb[o + WK] - 1))
+      : 63 - Math.clz32(bb[o + (WK + 1)] ^ (bb[o + (WK + 1)] - 1));
+  let sLo = (ROOK_RAYS[2 * k] & (bb[t + WR] | bb[t + WQ])) | (BISHOP_RAYS[2 * k] & (bb[t + WB] | bb[t + WQ]));
+  let sHi =
+    (ROOK_RAYS[2 * k + 1] & (bb[t + (WR + 1)] | bb[t + (WQ + 1)])) |
+    (BISHOP_RAYS[2 * k + 1] & (bb[t + (WB + 1)] | bb[t + (WQ + 1)]));
   let blLo = 0,
     blHi = 0,
     piLo = 0,
@@ -56,7 +81,7 @@ function sliderBlockers(pos: Position, c: number, occLo: number, occHi: number):
     if (!one) continue;
     blLo |= bLo;
     blHi |= bHi;
-    if ((bLo & bb[o]) | (bHi & bb[o + 1])) {
+    if ((bLo & bb[o]) | (bHi & bb[o + (W_ALL + 1)])) {
       if (s < 32) piLo |= 1 << s;
       else piHi |= 1 << (s - 32);
     }
@@ -69,17 +94,17 @@ function sliderBlockers(pos: Position, c: number, occLo: number, occHi: number):
 
 /** Whether the static exchange after m wins at least threshold. Special moves count as an even trade. */
 export function see(pos: Position, m: Move, threshold: number): boolean {
-  if ((m & 0xc000) !== NORMAL) return 0 >= threshold;
+  if ((m & MOVE_TYPE_MASK) !== NORMAL) return 0 >= threshold;
   const bb = pos.bb,
     board = pos.board;
-  const from = m & 63,
-    to = (m >>> 6) & 63;
+  const from = m & SQUARE_MASK,
+    to = (m >>> TO_SHIFT) & SQUARE_MASK;
   let swap = SEE_VALUE[board[to] & 7] - threshold;
   if (swap < 0) return false;
   swap = SEE_VALUE[board[from] & 7] - swap;
   if (swap <= 0) return true;
-  const occ0Lo = bb[0] | bb[16],
-    occ0Hi = bb[1] | bb[17];
+  const occ0Lo = bb[W_ALL] | bb[B_ALL],
+    occ0Hi = bb[W_ALL + 1] | bb[B_ALL + 1];
   let occLo = occ0Lo,
     occHi = occ0Hi;
   if (from < 32) occLo &= ~(1 << from);
@@ -87,10 +112,10 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
   if (to < 32) occLo &= ~(1 << to);
   else occHi &= ~(1 << (to - 32));
   let stm = board[from] >>> 3;
-  const bqLo = bb[6] | bb[10] | bb[22] | bb[26],
-    bqHi = bb[7] | bb[11] | bb[23] | bb[27];
-  const rqLo = bb[8] | bb[10] | bb[24] | bb[26],
-    rqHi = bb[9] | bb[11] | bb[25] | bb[27];
+  const bqLo = bb[WB] | bb[WQ] | bb[BB] | bb[BQ],
+    bqHi = bb[WB + 1] | bb[WQ + 1] | bb[BB + 1] | bb[BQ + 1];
+  const rqLo = bb[WR] | bb[WQ] | bb[BR] | bb[BQ],
+    rqHi = bb[WR + 1] | bb[WQ + 1] | bb[BR + 1] | bb[BQ + 1];
   // The attackers (attackersTo's sets), with a magic lookup only for a kind of slider
   // that stands on one of the target's empty-board lines: with none there, none can
   // attack it now or be uncovered later, and the x-ray lookups below are skipped too.
@@ -99,15 +124,15 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
   const line = ((ROOK_RAYS[t2] & rqLo) | (ROOK_RAYS[t2 + 1] & rqHi)) !== 0;
   // White pawns attack sq from where a black pawn on sq would attack, and vice versa.
   let atLo =
-    (KNIGHT_ATTACKS[t2] & (bb[4] | bb[20])) |
-    (KING_ATTACKS[t2] & (bb[12] | bb[28])) |
-    (PAWN_ATTACKS[128 + t2] & bb[2]) |
-    (PAWN_ATTACKS[t2] & bb[18]);
+    (KNIGHT_ATTACKS[t2] & (bb[WN] | bb[BN])) |
+    (KING_ATTACKS[t2] & (bb[WK] | bb[BK])) |
+    (PAWN_ATTACKS[128 + t2] & bb[WP]) |
+    (PAWN_ATTACKS[t2] & bb[BP]);
   let atHi =
-    (KNIGHT_ATTACKS[t2 + 1] & (bb[5] | bb[21])) |
-    (KING_ATTACKS[t2 + 1] & (bb[13] | bb[29])) |
-    (PAWN_ATTACKS[129 + t2] & bb[3]) |
-    (PAWN_ATTACKS[t2 + 1] & bb[19]);
+    (KNIGHT_ATTACKS[t2 + 1] & (bb[WN + 1] | bb[BN + 1])) |
+    (KING_ATTACKS[t2 + 1] & (bb[WK + 1] | bb[BK + 1])) |
+    (PAWN_ATTACKS[129 + t2] & bb[WP + 1]) |
+    (PAWN_ATTACKS[t2 + 1] & bb[BP + 1]);
   if (diag) {
     const i = bishopIndex(to, occLo, occHi);
     atLo |= BISHOP_TABLE[i] & bqLo;
@@ -128,7 +153,7 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
     atHi &= occHi;
     const o = stm << 4;
     let sLo = atLo & bb[o],
-      sHi = atHi & bb[o + 1];
+      sHi = atHi & bb[o + (W_ALL + 1)];
     if ((sLo | sHi) === 0) break;
     if ((pinsKnown & (1 << stm)) === 0) {
       pinsKnown |= 1 << stm;
@@ -151,7 +176,7 @@ export function see(pos: Position, m: Move, threshold: number): boolean {
     }
     if (pt === 6) {
       // The king captures only if the other side has no attacker left.
-      return ((atLo & ~bb[o]) | (atHi & ~bb[o + 1])) !== 0 ? res === 0 : res === 1;
+      return ((atLo & ~bb[o]) | (atHi & ~bb[o + (W_ALL + 1)])) !== 0 ? res === 0 : res === 1;
     }
     swap = SEE_VALUE[pt] - swap;
     if (swap < res) break;

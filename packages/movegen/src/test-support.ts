@@ -2,7 +2,7 @@
  * Test support: a deterministic generator, varied start positions and random games
  * (tests only: the subpath @tempo-chess/movegen/test-support, not the package entry).
  */
-import { type Position } from '@tempo-chess/position';
+import { CASTLING, moveTo, moveType, type Position } from '@tempo-chess/position';
 import { generateLegal } from './list';
 
 /** xorshift32: deterministic, so every failure reproduces. */
@@ -55,7 +55,7 @@ export function playRandomGame(
     if (next() < 0.5) {
       for (let i = 0; i < n; i++) {
         const c = list[(i + Math.floor(next() * n)) % n];
-        if (pos.board[(c >>> 6) & 63] !== 0 && (c & 0xc000) !== 0xc000) {
+        if (pos.board[moveTo(c)] !== 0 && moveType(c) !== CASTLING) {
           m = c;
           break;
         }

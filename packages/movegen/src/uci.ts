@@ -1,5 +1,5 @@
 /** UCI move text to a legal move of the position. */
-import { moveToUci, type Move, type Position } from '@tempo-chess/position';
+import { CASTLING, moveFrom, moveTo, moveToUci, moveType, type Move, type Position } from '@tempo-chess/position';
 import { generate } from './gen';
 import { MAX_MOVES } from './limits';
 
@@ -17,7 +17,7 @@ export function parseUciMove(pos: Position, text: string): Move {
     // King-takes-rook notation, accepted from Chess960-minded GUIs.
     for (let i = 0; i < n; i++) {
       const m = buf[i];
-      if ((m & 0xc000) === 0xc000 && text === sq(m & 63) + sq((m >>> 6) & 63)) return m;
+      if (moveType(m) === CASTLING && text === sq(moveFrom(m)) + sq(moveTo(m))) return m;
     }
   }
   return 0;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { Position, START_FEN, type Move } from '@tempo-chess/position';
+import { NORMAL, Position, START_FEN, moveTo, moveType, type Move } from '@tempo-chess/position';
 import { generateLegal } from '@tempo-chess/movegen';
 import { AccumulatorStack, evaluateFeatures, randomNet, shareNet, type NetWeights } from './index';
 import { boardFeatures } from './test-support';
@@ -59,7 +59,7 @@ describe.each(PATHS)('AccumulatorStack (%s): incremental = from scratch', (path)
       // Half the time a special move or a capture, so the games thin out, promote and castle.
       if (rand() < 0.5)
         for (let i = 0; i < n; i++)
-          if ((list[i] & 0xc000) !== 0 || pos.board[(list[i] >>> 6) & 63] !== 0) {
+          if (moveType(list[i]) !== NORMAL || pos.board[moveTo(list[i])] !== 0) {
             m = list[i];
             break;
           }

@@ -1,6 +1,6 @@
 /** Text at the boundary: FEN output and UCI move text. */
-import { NO_PIECE, NO_SQUARE, fileOf, pieceChar, squareName } from '@tempo-chess/bitboard';
-import { CASTLING, PROMOTION, type Move } from './move';
+import { KNIGHT, NO_PIECE, NO_SQUARE, fileOf, pieceChar, squareName } from '@tempo-chess/bitboard';
+import { CASTLING, moveFrom, moveTo, moveType, PROMOTION, promotionType, type Move } from './move';
 import type { Position } from './position';
 
 /** FEN of the position: KQkq castling in standard mode, Shredder-FEN file letters in Chess960 mode. */
@@ -44,11 +44,11 @@ export function toFen(pos: Position): string {
  */
 export function moveToUci(pos: Position, m: Move): string {
   if (m === 0) return '0000';
-  const from = m & 63,
-    to = (m >>> 6) & 63,
-    type = m & 0xc000;
+  const from = moveFrom(m),
+    to = moveTo(m),
+    type = moveType(m);
   if (type === CASTLING && !pos.chess960) return squareName(from) + squareName(pos.castling.kingTo[to]);
   let s = squareName(from) + squareName(to);
-  if (type === PROMOTION) s += 'nbrq'[(m >>> 12) & 3];
+  if (type === PROMOTION) s += 'nbrq'[promotionType(m) - KNIGHT];
   return s;
 }

@@ -20,7 +20,18 @@ import {
 } from '@tempo-chess/bitboard';
 import { anyEpCaptureIsLegal } from './attacks';
 import { parseFen, type Result } from './fen';
-import { CASTLING, EN_PASSANT, NORMAL, PROMOTION, type Move } from './move';
+import {
+  CASTLING,
+  EN_PASSANT,
+  MOVE_TYPE_MASK,
+  NORMAL,
+  PROMOTION,
+  PROMOTION_MASK,
+  PROMOTION_SHIFT,
+  SQUARE_MASK,
+  TO_SHIFT,
+  type Move,
+} from './move';
 import { ZERO_PSQ, type PsqTable } from './psq';
 import { CASTLING_KEY_HI, CASTLING_KEY_LO, EP_KEY_HI, EP_KEY_LO, PSQ_KEYS, SIDE_KEY_HI, SIDE_KEY_LO } from './zobrist';
 import { Board, clearBits, setBits, shiftBits } from './board';
@@ -190,9 +201,9 @@ export class Position extends Board {
     const st = this.st;
     if (st.next === st) this.states.grow();
     const ns = st.next;
-    const from = m & 63,
-      to = (m >>> 6) & 63,
-      type = m & 0xc000;
+    const from = m & SQUARE_MASK,
+      to = (m >>> TO_SHIFT) & SQUARE_MASK,
+      type = m & MOVE_TYPE_MASK;
     const us = this.side,
       them = us ^ 1,
       board = this.board,
@@ -271,7 +282,7 @@ export class Position extends Board {
           ns.keyLo = kLo;
           ns.keyHi = kHi;
           ns.psq = sc;
-          this.promote(ns, piece, makePiece(us, ((m >>> 12) & 3) + 2), to);
+          this.promote(ns, piece, makePiece(us, ((m >>> PROMOTION_SHIFT) & PROMOTION_MASK) + KNIGHT), to);
           kLo = ns.keyLo;
           kHi = ns.keyHi;
           sc = ns.psq;
@@ -443,9 +454,9 @@ export class Position extends Board {
   undoMove(): void {
     const st = this.st,
       m = st.move;
-    const from = m & 63,
-      to = (m >>> 6) & 63,
-      type = m & 0xc000;
+    const from = m & SQUARE_MASK,
+      to = (m >>> TO_SHIFT) & SQUARE_MASK,
+      type = m & MOVE_TYPE_MASK;
     const them = this.side,
       us = them ^ 1,
       board = this.board,

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { Position } from '@tempo-chess/position';
+import { Position, makeMove } from '@tempo-chess/position';
 import { generateLegal, givesCheck, legal, pseudoLegal } from '@tempo-chess/movegen';
 import { givesCheckFast, legalQuick } from './checks';
 
@@ -52,7 +52,7 @@ test('legalQuick agrees with legal on every pseudo-legal move of random games (a
       if (n === 0) break;
       for (let from = 0; from < 64; from++)
         for (let to = 0; to < 64; to++) {
-          const m = from | (to << 6);
+          const m = makeMove(from, to);
           if (!pseudoLegal(pos, m)) continue;
           expect(legalQuick(pos, m)).toBe(legal(pos, m));
           tried++;

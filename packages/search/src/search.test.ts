@@ -1,7 +1,8 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { Position, moveToUci } from '@tempo-chess/position';
 import { generateLegal, legalMoves, parseUciMove } from '@tempo-chess/movegen';
 import { DEFAULT_PSQ } from '@tempo-chess/eval';
+import { CHECK_INTERVAL } from './constants';
 import {
   createSignals,
   quiescenceLeaf,
@@ -19,6 +20,32 @@ const list = new Int32Array(256);
 const fresh = (mb = 4) => new Searcher(new TranspositionTable(mb), createSignals());
 const pos = (fen: string) => Position.fromFen(fen, { psq: DEFAULT_PSQ });
 const uci = (p: Position, m: number) => moveToUci(p, m);
+
+/** Nodes to a millisecond of nodeClock's time. */
+const NODES_PER_MS = 5;
+
+/**
+ * Runs `f` with performance.now() replaced by a clock that advances with the
+ * searcher's nodes, NODES_PER_MS to the millisecond (monotone across searches, which
+ * reset the count): a time limit then stops the search at the same node on every
+ * machine, however loaded, and a test can bound the time it took exactly.
+ */
+function withNodeClock<T>(s: Searcher, f: (now: () => number) => T): T {
+  let total = 0,
+    last = 0;
+  const now = (): number => {
+    const n = s.nodes;
+    total += n >= last ? n - last : n;
+    last = n;
+    return total / NODES_PER_MS;
+  };
+  const spy = vi.spyOn(performance, 'now').mockImplementation(now);
+  try {
+    return f(now);
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 /** Plays the PV on a copy of the position and says whether it ends in checkmate. */
 function pvMates(fen: string, pv: number[]): boolean {
@@ -175,52 +202,66 @@ describe('search behaviour', () => {
   test('ponder search becomes timed at ponderhit', () => {
     const s = fresh();
     const p = pos(FEN);
-    const t0 = performance.now();
-    const r = s.search(
-      p,
-      { ponder: true, wtime: 2000, btime: 2000 },
-      {
-        onInfo: (i) => {
-          if (i.depth >= 3) Atomics.store(s.signals, SIGNAL_PONDERHIT, 1);
+    withNodeClock(s, (now) => {
+      const t0 = now();
+      let hitAt = -1;
+      const r = s.search(
+        p,
+        { ponder: true, wtime: 2000, btime: 2000 },
+        {
+          onInfo: (i) => {
+            if (i.depth >= 3 && hitAt < 0) {
+              hitAt = now() - t0;
+              Atomics.store(s.signals, SIGNAL_PONDERHIT, 1);
+            }
+          },
         },
-      },
-    );
-    expect(legalMoves(p)).toContain(r.bestMove);
-    expect(performance.now() - t0).toBeLessThan(2000);
+      );
+      expect(legalMoves(p)).toContain(r.bestMove);
+      expect(hitAt).toBeGreaterThan(0);
+      // Timed from the ponderhit on, as a search with 2 s on the clock: well within it.
+      expect(now() - t0).toBeLessThan(2000);
+    });
   });
 
   test('movetime is honoured', () => {
-    const t0 = performance.now();
-    const r = searchPosition(FEN, { movetime: 300 });
-    const t = performance.now() - t0;
-    expect(t).toBeGreaterThan(150);
-    expect(t).toBeLessThan(1200);
-    expect(r.depth).toBeGreaterThan(2);
+    const s = fresh(16);
+    withNodeClock(s, (now) => {
+      const t0 = now();
+      const r = searchPosition(FEN, { movetime: 300 }, { searcher: s });
+      const t = now() - t0;
+      // The hard bound is 300 - MoveOverhead (20); the clock is read every CHECK_INTERVAL nodes.
+      expect(t).toBeGreaterThan(150);
+      expect(t).toBeLessThanOrEqual(280 + CHECK_INTERVAL / NODES_PER_MS);
+      expect(r.depth).toBeGreaterThan(2);
+    });
   });
 
   test('clock time: a short clock gets a short search', () => {
-    const t0 = performance.now();
-    searchPosition(FEN, { wtime: 1000, btime: 1000, winc: 10, binc: 10 });
-    expect(performance.now() - t0).toBeLessThan(600);
+    const s = fresh(16);
+    withNodeClock(s, (now) => {
+      const t0 = now();
+      searchPosition(FEN, { wtime: 1000, btime: 1000, winc: 10, binc: 10 }, { searcher: s });
+      expect(now() - t0).toBeLessThan(600);
+    });
   });
 
   test('a 3+0.03 clock is never overrun over 20 plies of self-play, and is not hoarded', () => {
-    // Debug build on a shared machine: nodes are ~100x slower than in release and the
-    // process can stall for hundreds of ms, so the clock is longer than the 2+0.02 of
-    // the real games (those run the release build under fastchess).
     const s = fresh();
     const p = pos('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
     const clock = [3000, 3000];
-    for (let ply = 0; ply < 20 && legalMoves(p).length > 0; ply++) {
-      const us = p.side,
-        t0 = performance.now();
-      const r = s.search(p, { wtime: clock[0], btime: clock[1], winc: 30, binc: 30 });
-      clock[us] -= performance.now() - t0;
-      expect(clock[us]).toBeGreaterThan(0);
-      clock[us] += 30;
-      p.doMove(r.bestMove);
-    }
-    // Some reserve is left after ten moves a side (debug-build iterations are coarse, so not much).
+    withNodeClock(s, (now) => {
+      for (let ply = 0; ply < 20 && legalMoves(p).length > 0; ply++) {
+        const us = p.side,
+          t0 = now();
+        const r = s.search(p, { wtime: clock[0], btime: clock[1], winc: 30, binc: 30 });
+        clock[us] -= now() - t0;
+        expect(clock[us]).toBeGreaterThan(0);
+        clock[us] += 30;
+        p.doMove(r.bestMove);
+      }
+    });
+    // Some reserve is left after ten moves a side, and some of the clock was used.
     expect(Math.min(clock[0], clock[1])).toBeGreaterThan(100);
     expect(Math.max(clock[0], clock[1])).toBeLessThan(3000);
   });

@@ -1,14 +1,14 @@
 /**
- * Test support for tt.threads.test.ts (not exported by the package): the loop each
- * worker thread runs against one shared table, and `LegacyTable`, the table's
- * probe/store without the check word (the test double that shows the torn-entry test
- * can fail). Node-free, like the rest of src: the test transpiles
- * this file and tt.ts and runs them in node:worker_threads.
+ * Test support (not exported by the package): `LegacyTable`, the table's probe/store
+ * without the check word (the test double that shows the torn-entry tests can fail),
+ * and `entryFor`, for tt.interleave.test.ts; and the loop each worker thread of
+ * bench/tt-stress.mjs runs against one shared table. Node-free, like the rest of src:
+ * the stress run bundles this file and tt.ts and runs them in node:worker_threads.
  */
 import { DEPTH_NONE, BOUND_EXACT } from './constants';
 import { TranspositionTable } from './tt';
 
-/** Control words shared by the test and its workers. */
+/** Control words shared by the stress run and its workers. */
 export const CTL_READY = 0,
   CTL_GO = 1,
   CTL_STOP = 2,

@@ -12,9 +12,11 @@ const OPENINGS: Opening[] = [
   { fen: 'rnb1kb1r/ppqppppp/2p2n2/8/8/2PP4/PPQ1PPPP/RNB1KBNR w KQkq - 0 4', moves: [] },
 ];
 
-// Wide enough that a healthy fake engine on a loaded machine never trips them, short
-// enough that each fault (a late readyok, a slow move) is seen within seconds.
-const FAST = { handshakeMs: 20_000, readyMs: 3000, stopGraceMs: 1000 };
+// The fakes answer at once, so these only bound how long a fault takes to be seen:
+// wide enough that a healthy fake slowed tenfold never trips them. The faults do not
+// depend on them: a slow fake answers only when stopped (after its clock), a late
+// readyok comes long after readyMs, a stalled fake never answers.
+const FAST = { handshakeMs: 30_000, readyMs: 10_000, stopGraceMs: 5000 };
 
 function settings(a: string, b: string, games: number, maxMoves = 25, baseMs = 8000): MatchSettings {
   const limit = { kind: 'tc' as const, moves: 0, baseMs, incMs: 10 };
@@ -60,8 +62,8 @@ const cases: Array<{ misbehave: string; at: number; kind: FailureKind; reason: R
     misbehave: 'late-isready',
     at: 3,
     kind: 'stall',
-    reason: /A sent no readyok within 3000 ms/,
-    extra: ['--delay', '9000'],
+    reason: /A sent no readyok within 10000 ms/,
+    extra: ['--delay', '60000'],
   },
   { misbehave: 'disconnect', at: 3, kind: 'disconnect', reason: /A closed its output/ },
 ];

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { createEngine } from './client';
 
 /**
@@ -113,8 +113,8 @@ describe('createEngine', () => {
     const { engine, last } = fakeEngine();
     const seen: number[] = [];
     const a = engine.analyse(START, { multiPV: 3, onInfo: (i) => seen.push(i.multipv) });
-    await new Promise((r) => setTimeout(r, 10));
-    expect(seen).toEqual([1, 2]);
+    // The fake's answers come a timer each apart (uci, then go): waited for, not for a fixed while.
+    await vi.waitFor(() => expect(seen).toEqual([1, 2]), { timeout: 30_000 });
     const result = await a.stop();
     expect(result?.bestmove).toBe('e2e4');
     expect(result?.ponder).toBe('e7e5');

@@ -7,8 +7,9 @@
 // and with --once FILE only if FILE does not exist yet (it is created), so that a
 // restarted engine behaves:
 //   --misbehave illegal|crash|stall|slow|late-isready|disconnect|nomove --at N
-//   slow: answers after its whole clock plus 500 ms; stall: never answers `go` or
-//   `isready` again; late-isready: answers that isready after --delay MS (default 3000).
+//   slow: answers only when told to `stop` (which a tester sends once the clock has
+//   run out, so the answer is always late, on any machine); stall: never answers `go`
+//   or `isready` again; late-isready: answers that isready after --delay MS (default 3000).
 // --options A,B,... declares more spin options (default 0, -100000 to 100000), and
 // --record FILE appends every `setoption` line it is sent to FILE (for testers that
 // change options between games).
@@ -36,6 +37,8 @@ let chess = new Chess();
 let goCount = 0;
 let readyCount = 0;
 let stalled = false;
+/** The answer a slow `go` keeps until `stop`, or null. */
+let heldAnswer = null;
 
 function trigger(kind, count) {
   if (misbehave !== kind || count !== at) return false;
@@ -113,7 +116,7 @@ function choose() {
   return { lan: m.lan, score: (hash(m.lan + seed) % 41) - 20 };
 }
 
-function go(args) {
+function go() {
   goCount++;
   if (trigger('crash', goCount)) process.exit(3);
   if (trigger('stall', goCount)) {
@@ -130,10 +133,8 @@ function go(args) {
   if (trigger('illegal', goCount)) move = 'a1a1';
   if (trigger('nomove', goCount)) move = '0000';
   const answer = () => process.stdout.write(`info depth 1 score cp ${score} nodes 1\nbestmove ${move}\n`);
-  if (trigger('slow', goCount)) {
-    const i = args.indexOf(chess.turn() === 'w' ? 'wtime' : 'btime');
-    setTimeout(answer, (i < 0 ? 1000 : Number(args[i + 1])) + 500);
-  } else answer();
+  if (trigger('slow', goCount)) heldAnswer = answer;
+  else answer();
 }
 
 createInterface({ input: process.stdin }).on('line', (line) => {
@@ -153,8 +154,11 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     else process.stdout.write('readyok\n');
   } else if (cmd === 'position') position(args);
   else if (cmd === 'go' && args[0] === 'perft') perft(Number(args[1]));
-  else if (cmd === 'go') go(args);
-  else if (cmd === 'perft') lozzaPerft(Number(args[0]));
+  else if (cmd === 'go') go();
+  else if (cmd === 'stop' && heldAnswer !== null) {
+    heldAnswer();
+    heldAnswer = null;
+  } else if (cmd === 'perft') lozzaPerft(Number(args[0]));
   else if (cmd === 'ucinewgame') {
     chess = new Chess();
     lastHead = '';
