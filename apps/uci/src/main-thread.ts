@@ -14,10 +14,16 @@ import { SIGNALS, UciLoop, type FromWorker, type ToWorker, type WorkerData } fro
  * warm-up first); the rest of the warm-up runs after it, between commands.
  */
 const READY_BY_MS = 300;
+/**
+ * The worker starts once the first input has been answered (a GUI sends `uci` at once,
+ * and starting a worker holds the main thread for milliseconds), when the loop first
+ * posts to it, or after this long (ms) without input, whichever comes first.
+ */
+const SPAWN_WAIT_MS = 50;
 
 export function startMainThread(engine: URL): void {
   const signals = new Int32Array(new SharedArrayBuffer(4 * Math.max(SIGNALS.length, 2)));
-  let worker: Worker;
+  let worker: Worker | undefined;
   let exiting = false;
 
   const write = (text: string) => {
@@ -30,7 +36,7 @@ export function startMainThread(engine: URL): void {
   const loop = new UciLoop(
     {
       write,
-      post: (msg: ToWorker) => worker.postMessage(msg),
+      post: (msg: ToWorker) => (worker ?? spawn()).postMessage(msg),
       exit,
       now: () => performance.now(),
       setTimer: (ms, fn) => {
@@ -41,27 +47,28 @@ export function startMainThread(engine: URL): void {
     signals,
   );
 
-  const spawn = () => {
+  const spawn = (): Worker => {
+    clearTimeout(spawnTimer);
     const data: WorkerData = { signals, readyBy: performance.timeOrigin + READY_BY_MS };
-    worker = new Worker(engine, { workerData: data });
-    worker.on('message', (msg: FromWorker) => loop.fromWorker(msg));
+    const w = new Worker(engine, { workerData: data });
+    worker = w;
+    w.on('message', (msg: FromWorker) => loop.fromWorker(msg));
     let failure = '';
-    worker.on('error', (err) => {
+    w.on('error', (err) => {
       failure = err instanceof Error ? err.message : String(err);
     });
-    worker.on('exit', (code) => {
+    w.on('exit', (code) => {
       if (exiting) return;
       loop.workerLost(failure || `exit code ${code}`);
       respawn();
     });
+    return w;
   };
   const respawn = () => {
     spawn();
     loop.workerStarted();
   };
-  // After the first look at stdin: a `uci` already waiting is answered before the
-  // worker's start costs the main thread a few milliseconds.
-  setImmediate(spawn);
+  const spawnTimer = setTimeout(() => worker ?? spawn(), SPAWN_WAIT_MS);
 
   let buffered = '';
   process.stdin.setEncoding('utf8');
@@ -73,6 +80,8 @@ export function startMainThread(engine: URL): void {
       buffered = buffered.slice(nl + 1);
       loop.line(line);
     }
+    // The first input is answered (stdout to a pipe is written at once): now the worker.
+    if (worker === undefined) spawn();
   });
   process.stdin.on('end', () => {
     if (buffered) loop.line(buffered);
