@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/dist-*/**',
       '**/node_modules/**',
       '.turbo/**',
+      'docs/api/**', // pnpm docs' output (git-ignored)
       // Generated: their generators own the layout.
       'packages/nnue/src/default-net.ts',
       'packages/nnue/src/default-net-name.ts',
