@@ -7,21 +7,10 @@
  * always searches, a `position` keeps the moves before the first unreadable one.
  */
 import type { SearchLimits } from '@tempo-chess/search';
+import type { Result } from '@tempo-chess/position';
 
-/** A parse result: a value or a message for a person. */
-export type Parsed<T> =
-  | {
-      /** Read. */
-      ok: true;
-      /** What was read. */
-      value: T;
-    }
-  | {
-      /** Refused. */
-      ok: false;
-      /** Why, as one line for a person. */
-      error: string;
-    };
+/** A parse result: a value or a message for a person (position's Result). */
+export type Parsed<T> = Result<T>;
 
 /** Splits a line on any run of whitespace (the spec allows tabs and repeated spaces). */
 export function tokenize(line: string): string[] {
