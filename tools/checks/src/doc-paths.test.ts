@@ -1,0 +1,62 @@
+/**
+ * The docs name only files that exist: every path into apps/, packages/, tools/ or
+ * docs/ written in a README or a doc of the system (not in a fenced code block, where
+ * a command may name a file it creates; not after a colon, as in `git show
+ * REV:path`; not in docs/history, which tells of files since removed) is a file or folder of the tree. A file moved or deleted without its
+ * mentions fails here, with each stale mention listed.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** A path into the tree with a file extension: `packages/search/src/time.ts`, `docs/DESIGN.md`. */
+const PATH = /(?<![:\w/.-])(?:apps|packages|tools|docs)\/[A-Za-z0-9_.\/-]*[A-Za-z0-9_-]\.[a-z]{2,5}\b/g;
+const CHECKED = /(^|\/)README\.md$|^[A-Z]+\.md$|^docs\/[^/]+\.md$/;
+const SKIPPED = [/^docs\/history\//, /(^|\/)node_modules\//];
+
+/** The markdown files the check reads: READMEs, the root's docs and docs/*.md. */
+export function checkedDocs(root: string): string[] {
+  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
+  return tracked.filter((f) => CHECKED.test(f) && !SKIPPED.some((r) => r.test(f)));
+}
+
+/** Every path named outside fenced code in `text` that `exists` denies, as `file:line: path`. */
+export function stalePaths(file: string, text: string, exists: (path: string) => boolean): string[] {
+  const found: string[] = [];
+  let fenced = false;
+  text.split('\n').forEach((line, i) => {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    if (fenced) return;
+    for (const m of line.matchAll(PATH)) if (!exists(m[0])) found.push(`${file}:${i + 1}: ${m[0]}`);
+  });
+  return found;
+}
+
+test('the finder reports a missing path and leaves fenced code, globs and placeholders alone', () => {
+  const have = new Set(['packages/search/src/time.ts']);
+  const text = [
+    'The clock is read in packages/search/src/time.ts, the rule in packages/search/src/rule.ts.',
+    'Every packages/*/README.md and packages/<name>/src/index.ts.',
+    '```sh',
+    'node tools/x/make.mjs > docs/out.txt',
+    '```',
+    'See docs/GONE.md, or `git show abc123:docs/GONE.md`.',
+  ].join('\n');
+  expect(stalePaths('a.md', text, (p) => have.has(p))).toEqual([
+    'a.md:1: packages/search/src/rule.ts',
+    'a.md:6: docs/GONE.md',
+  ]);
+});
+
+test('every path the docs name exists', () => {
+  const docs = checkedDocs(ROOT);
+  expect(docs.length).toBeGreaterThan(10);
+  const found = docs.flatMap((f) =>
+    stalePaths(f, readFileSync(join(ROOT, f), 'utf8'), (p) => existsSync(join(ROOT, p))),
+  );
+  expect(found.join('\n')).toBe('');
+});
