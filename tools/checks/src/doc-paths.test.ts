@@ -1,17 +1,15 @@
 /**
  * The docs name only files that exist: every path into apps/, packages/, tools/ or
- * docs/ written in a README or a doc of the system (not in a fenced code block, where
- * a command may name a file it creates; not after a colon, as in `git show
- * REV:path`; not in docs/history, which tells of files since removed) is a file or folder of the tree. A file moved or deleted without its
- * mentions fails here, with each stale mention listed.
+ * docs/ written in a README or a doc of the system is a file or folder of the tree.
+ * Not checked: fenced code blocks (a command may name a file it creates), a path
+ * after a colon (git's `REV:path`) and docs/history (it tells of files since
+ * removed). A file moved or deleted without its mentions fails here, each stale
+ * mention listed.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+import { ROOT, trackedFiles } from './tracked';
 
 /** A path into the tree with a file extension: `packages/search/src/time.ts`, `docs/DESIGN.md`. */
 const PATH = /(?<![:\w/.-])(?:apps|packages|tools|docs)\/[A-Za-z0-9_.\/-]*[A-Za-z0-9_-]\.[a-z]{2,5}\b/g;
@@ -20,8 +18,7 @@ const SKIPPED = [/^docs\/history\//, /(^|\/)node_modules\//];
 
 /** The markdown files the check reads: READMEs, the root's docs and docs/*.md. */
 export function checkedDocs(root: string): string[] {
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
-  return tracked.filter((f) => CHECKED.test(f) && !SKIPPED.some((r) => r.test(f)));
+  return trackedFiles(root).filter((f) => CHECKED.test(f) && !SKIPPED.some((r) => r.test(f)));
 }
 
 /** Every path named outside fenced code in `text` that `exists` denies, as `file:line: path`. */

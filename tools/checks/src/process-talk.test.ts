@@ -5,13 +5,10 @@
  * output) are exempt. Technical senses (a kernel session under sched_autogroup, data a
  * page hands over to a worker) are allowed line by line below.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
-
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+import { ROOT, trackedFiles } from './tracked';
 
 /** Words of the project's process, each with what it is called in a finding. */
 export const PROCESS_TALK: { name: string; pattern: RegExp }[] = [
@@ -40,8 +37,9 @@ const GENERATED = [/(^|\/)dist\//, /(^|\/)node_modules\//, /^packages\/nnue\/src
 
 /** The files the check reads: tracked source, tests, scripts, READMEs and docs. */
 export function scannedFiles(root: string): string[] {
-  const tracked = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
-  return tracked.filter((f) => SCANNED.test(f) && !EXEMPT.some((r) => r.test(f)) && !GENERATED.some((r) => r.test(f)));
+  return trackedFiles(root).filter(
+    (f) => SCANNED.test(f) && !EXEMPT.some((r) => r.test(f)) && !GENERATED.some((r) => r.test(f)),
+  );
 }
 
 /** Every line of `text` with process talk, as `file:line: [word] text`. */
