@@ -3,10 +3,12 @@
  * docs/ written in a README or a doc of the system is a file or folder of the tree.
  * Not checked: fenced code blocks (a command may name a file it creates), a path
  * after a colon (git's `REV:path`) and docs/history (it tells of files since
- * removed). A file moved or deleted without its mentions fails here, each stale
- * mention listed.
+ * removed). A path counts as existing when git tracks it (a file, or a folder
+ * holding tracked files); a build output when the package that
+ * builds it is tracked (`dist/`, `dist-tune/`), since a clean clone has no build outputs. A file moved or
+ * deleted without its mentions fails here, each stale mention listed.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { ROOT, trackedFiles } from './tracked';
@@ -33,6 +35,13 @@ export function stalePaths(file: string, text: string, exists: (path: string) =>
   return found;
 }
 
+/** Whether `path` is tracked, as a file or a folder, or is a build output of a tracked package. */
+export function inTree(tracked: readonly string[], path: string): boolean {
+  const built = /\/dist(-[a-z]+)?\//.exec(path);
+  const p = built ? path.slice(0, built.index) : path;
+  return tracked.some((f) => f === p || f.startsWith(`${p}/`));
+}
+
 test('the finder reports a missing path and leaves fenced code, globs and placeholders alone', () => {
   const have = new Set(['packages/search/src/time.ts']);
   const text = [
@@ -49,11 +58,21 @@ test('the finder reports a missing path and leaves fenced code, globs and placeh
   ]);
 });
 
+test('a path exists when tracked, and a build output when its package is tracked', () => {
+  const tracked = ['packages/search/bench/bench.ts', 'docs/DESIGN.md'];
+  expect(inTree(tracked, 'docs/DESIGN.md')).toBe(true);
+  expect(inTree(tracked, 'packages/search/bench')).toBe(true);
+  expect(inTree(tracked, 'packages/search/bench/dist/bench.mjs')).toBe(true);
+  expect(inTree(tracked, 'packages/search/bench/dist-tune/bench.mjs')).toBe(true);
+  expect(inTree(tracked, 'packages/search/be')).toBe(false);
+  expect(inTree(tracked, 'packages/movegen/dist/index.js')).toBe(false);
+  expect(inTree(tracked, 'docs/GONE.md')).toBe(false);
+});
+
 test('every path the docs name exists', () => {
+  const tracked = trackedFiles(ROOT);
   const docs = checkedDocs(ROOT);
   expect(docs.length).toBeGreaterThan(10);
-  const found = docs.flatMap((f) =>
-    stalePaths(f, readFileSync(join(ROOT, f), 'utf8'), (p) => existsSync(join(ROOT, p))),
-  );
+  const found = docs.flatMap((f) => stalePaths(f, readFileSync(join(ROOT, f), 'utf8'), (p) => inTree(tracked, p)));
   expect(found.join('\n')).toBe('');
 });
