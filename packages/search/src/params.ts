@@ -143,6 +143,16 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'TmIncMoves', value: 25, min: 0, max: 60, step: 2 },
   { name: 'TmHardMult', value: 5, min: 1, max: 10, step: 1 }, // hard bound = TmHardMult * soft, capped
   { name: 'TmMaxShare', value: 400, min: 100, max: 900, step: 50 }, // hard bound at most this share of the time left
+  { name: 'TmPlyBase', value: 600, min: 300, max: 1000, step: 35 }, // soft bound's share at game ply 0 ...
+  { name: 'TmPlyFull', value: 32, min: 4, max: 80, step: 4 }, // ... rising as sqrt(ply) to all of it at this ply
+  // After each iteration: stop once elapsed > soft x stability x instability x trend x share (IterationRule).
+  { name: 'TmStabBase', value: 1300, min: 1000, max: 2000, step: 50 }, // stability = TmStabBase - TmStabStep x ...
+  { name: 'TmStabStep', value: 60, min: 0, max: 120, step: 6 }, // ... iterations with the same best move (up to 8)
+  { name: 'TmChangeMult', value: 300, min: 0, max: 1500, step: 75 }, // instability = 1 + this x decaying changes
+  { name: 'TmFallMult', value: 4, min: 0, max: 20, step: 1 }, // trend = 1 + this per mille x cp fallen, in [0.75, 1.5]
+  { name: 'TmShareBase', value: 1400, min: 1000, max: 2000, step: 50 }, // share term = TmShareBase - ...
+  { name: 'TmShareMult', value: 800, min: 0, max: 900, step: 45 }, // ... TmShareMult x best move's node share
+  { name: 'TmShareStop', value: 970, min: 800, max: 1000, step: 10 }, // from depth 10 this share stops at 65% of it
 ];
 
 /** The parameter values the hot code reads, as int32 fields (one per SEARCH_PARAMS entry). */
@@ -299,6 +309,15 @@ export class SearchParams {
   TmHardMult = 1;
   /** Hard time bound: at most this share of the time left, per mille (100-900). */
   TmMaxShare = 0;
+  TmPlyBase = 0;
+  TmPlyFull = 1;
+  TmStabBase = 0;
+  TmStabStep = 0;
+  TmChangeMult = 0;
+  TmFallMult = 0;
+  TmShareBase = 0;
+  TmShareMult = 0;
+  TmShareStop = 0;
 
   constructor() {
     for (const p of SEARCH_PARAMS) this.set(p.name, p.value);

@@ -39,7 +39,7 @@ import { isTactical } from './movepick';
 import type { SearchHooks, SearchInfo, SearchResult, Searcher } from './search';
 import { SIGNAL_PONDERHIT, SIGNAL_STOP } from './signals';
 import { STACK_OFFSET } from './stack';
-import type { SearchLimits } from './time';
+import { GO_ON, IterationRule, NO_SCORE, type IterationReport, type SearchLimits } from './time';
 
 const PV_STRIDE = MAX_PLY + 1;
 /** Lazy SMP: helper thread i skips the depths where ((depth + phase) / size) is odd. */
@@ -62,17 +62,6 @@ const ROOT_KEY_TACTICAL = 1e7;
 /** A promotion without capture ranks with the captures of a piece more. */
 const ROOT_KEY_PROMOTION = 1e6;
 
-/** Time management after each iteration: the soft bound's scale (see TimeBounds). */
-/** Best-move stability: 1.3 - 0.06 per iteration with the same best move, up to 8 iterations. */
-const STABILITY_BASE = 1.3;
-const STABILITY_STEP = 0.06;
-const STABILITY_MAX = 8;
-/** Score drop: + 0.5 per 100 cp lost since the last iteration, the drop capped at 100 cp. */
-const DROP_MAX = 100;
-const DROP_FACTOR = 0.5;
-/** Node share of the best move: 1.4 - 0.8 x share. */
-const SHARE_BASE = 1.4;
-const SHARE_FACTOR = 0.8;
 /** Infinite and ponder searches wait for a signal in slices of this many ms. */
 const WAIT_SLICE_MS = 5;
 
@@ -125,6 +114,23 @@ export class RootDriver {
   private readonly doneScores = new Int32Array(MAX_MOVES);
   private doneCount = 0;
   hooks: SearchHooks = {};
+  /** Time management after each iteration (searches on the clock). */
+  readonly rule = new IterationRule();
+  /** How many times a new move took the lead at the root in the current iteration (first line). */
+  bestMoveChanges = 0;
+  private readonly iteration: IterationReport = {
+    bestMove: 0,
+    score: 0,
+    depth: 0,
+    changes: 0,
+    share: 0,
+    elapsed: 0,
+    iterationMs: 0,
+  };
+  /** The last search's score, side to move and game ply: the trend of the next search of that side. */
+  private lastScore = NO_SCORE;
+  private lastSide = -1;
+  private lastPly = -1;
 
   constructor(readonly s: Searcher) {}
 
@@ -135,6 +141,12 @@ export class RootDriver {
 
   private elapsed(): number {
     return performance.now() - this.s.startTime;
+  }
+
+  /** Forgets the last search's score (a new game). */
+  forgetLastScore(): void {
+    this.lastScore = NO_SCORE;
+    this.lastSide = this.lastPly = -1;
   }
 
   /** Runs a whole search (see Searcher.search). */
@@ -151,7 +163,10 @@ export class RootDriver {
     s.tt.newSearch();
     s.pondering = limits.ponder === true;
     s.stopOnPonderhit = false;
-    s.time.set(limits, pos.side, s.moveOverhead, P);
+    const ply = pos.gamePly();
+    s.time.set(limits, pos.side, s.moveOverhead, P, ply);
+    // The side's previous search in this game is two plies back.
+    this.rule.begin(this.lastSide === pos.side && this.lastPly + 2 === ply ? this.lastScore : NO_SCORE);
     const nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? Math.floor(limits.nodes) : 0;
     s.nodeLimit = this.nodeLimitAfter > 0 ? 0 : nodeLimit;
     s.nextCheck = s.nodeLimit > 0 ? Math.min(CHECK_INTERVAL, s.nodeLimit) : CHECK_INTERVAL;
@@ -169,9 +184,7 @@ export class RootDriver {
     this.multiPV = Math.min(s.multiPV, this.count);
     const maxDepth =
       limits.depth !== undefined && limits.depth > 0 ? Math.min(Math.floor(limits.depth), MAX_DEPTH) : MAX_DEPTH;
-    let lastBest = 0,
-      stability = 0,
-      lastScore = NO_AVG;
+    let iterationStart = 0;
 
     for (let depth = 1; depth <= maxDepth && !s.stopped; depth++) {
       if (s.threadIndex > 0 && depth > 1) {
@@ -179,6 +192,8 @@ export class RootDriver {
         if (((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) & 1) continue;
       }
       s.rootDepth = depth;
+      this.bestMoveChanges = 0;
+      if (s.time.managed) iterationStart = this.elapsed();
       for (let i = 0; i < this.count; i++) {
         this.prevScore[i] = this.score[i];
         this.updated[i] = 0;
@@ -205,17 +220,17 @@ export class RootDriver {
         sc = this.score[best];
       if (limits.mate !== undefined && limits.mate > 0 && sc >= VALUE_MATE - (2 * limits.mate - 1)) break;
       if (s.time.managed) {
-        // Scale the soft bound by best-move stability, score drop and the best move's node share.
-        stability = this.moves[best] === lastBest ? Math.min(stability + 1, STABILITY_MAX) : 0;
-        lastBest = this.moves[best];
-        const drop = lastScore === NO_AVG ? 0 : Math.max(0, Math.min(DROP_MAX, lastScore - sc));
-        lastScore = sc;
-        const share = this.nodesOf[best] / Math.max(1, s.nodes);
-        const factor =
-          (STABILITY_BASE - STABILITY_STEP * stability) *
-          (1 + (DROP_FACTOR * drop) / DROP_MAX) *
-          (SHARE_BASE - SHARE_FACTOR * share);
-        if (this.elapsed() > s.time.soft * factor) {
+        // Step on or stop: the soft bound scaled by stability, changes, trend and node share (IterationRule).
+        const it = this.iteration,
+          now = this.elapsed();
+        it.bestMove = this.moves[best];
+        it.score = sc;
+        it.depth = depth;
+        it.changes = this.bestMoveChanges;
+        it.share = this.nodesOf[best] / Math.max(1, s.nodes);
+        it.elapsed = now;
+        it.iterationMs = now - iterationStart;
+        if (this.rule.stop(it, s.time.soft, s.time.hard, P) !== GO_ON) {
           if (s.pondering) s.stopOnPonderhit = true;
           else break;
         }
@@ -230,6 +245,11 @@ export class RootDriver {
     if (ponderMove === 0) ponderMove = this.ponderFromTT(this.moves[best]);
     let score = this.updated[best] !== 0 || this.completedDepth === 0 ? this.score[best] : this.prevScore[best];
     if (score === -VALUE_INFINITE) score = 0; // stopped before the first move of depth 1 had a score
+    if (this.completedDepth > 0) {
+      this.lastScore = score;
+      this.lastSide = pos.side;
+      this.lastPly = ply;
+    }
     return {
       bestMove: this.moves[best],
       ponderMove,
@@ -340,6 +360,7 @@ export class RootDriver {
         best = v;
         if (v > alpha) {
           bestMove = m;
+          if (mc > 1 && this.pvIdx === 0) this.bestMoveChanges++;
           if (v >= beta) break;
           alpha = v;
         }

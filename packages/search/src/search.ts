@@ -361,10 +361,11 @@ export class Searcher {
     return ok;
   }
 
-  /** Forgets histories, killers, counter moves and corrections (ucinewgame). The TT is the caller's. */
+  /** Forgets histories, killers, counter moves, corrections, the last score (ucinewgame). The TT is the caller's. */
   clear(): void {
     this.h.clear();
     this.evalContext.clear();
+    this.root.forgetLastScore();
   }
 
   /**
