@@ -309,14 +309,23 @@ export class SearchParams {
   TmHardMult = 1;
   /** Hard time bound: at most this share of the time left, per mille (100-900). */
   TmMaxShare = 0;
+  /** Soft time bound: its share at game ply 0, per mille, rising to all of it at TmPlyFull (300-1000). */
   TmPlyBase = 0;
+  /** Soft time bound: the game ply from which it is no longer scaled down (4-80). */
   TmPlyFull = 1;
+  /** Iteration rule: the stability term after a best-move change, per mille (1000-2000). */
   TmStabBase = 0;
+  /** Iteration rule: the stability term falls by this per iteration with the same best move, per mille (0-120). */
   TmStabStep = 0;
+  /** Iteration rule: instability = 1 + this per mille x the decaying count of best-move changes (0-1500). */
   TmChangeMult = 0;
+  /** Iteration rule: trend = 1 + this per mille x the centipawns the score fell (0-20). */
   TmFallMult = 0;
+  /** Iteration rule: the node-share term with none of the nodes on the best move, per mille (1000-2000). */
   TmShareBase = 0;
+  /** Iteration rule: the node-share term falls by this x the best move's share of the nodes, per mille (0-900). */
   TmShareMult = 0;
+  /** Iteration rule: from depth 10 a best move with this share of the nodes, per mille, stops early (800-1000). */
   TmShareStop = 0;
 
   constructor() {
