@@ -132,12 +132,20 @@ export function inProcessRunner(config: DatagenConfig): ChunkRunner {
   };
 }
 
+/** What the games are played with, said first: without --net it is the hand-crafted evaluation, not the engine's net. */
+export function evaluationOf(config: DatagenConfig): string {
+  return config.netHash !== null
+    ? `net ${config.netHash}`
+    : `hand-crafted (${config.evalSource}; --net FILE plays with a net)`;
+}
+
 /** Runs (or resumes) a datagen run and prints its summary. */
 export async function runDatagen(config: DatagenConfig, io: Io, makeRunner: RunnerFactory): Promise<DatagenSummary> {
   const start = performance.now();
   const dir = partsDir(config.out);
   mkdirSync(dir, { recursive: true });
   checkSettings(dir, settingsOf(config));
+  io.err(`datagen: evaluation: ${evaluationOf(config)}`);
   const jobs = planChunks(config.games, config.chunk);
   const pending = jobs.filter((j) => !existsSync(join(dir, j.name)));
   const pendingGames = pending.reduce((n, j) => n + j.last - j.first + 1, 0);

@@ -61,7 +61,7 @@ describe('datagen run', () => {
 
   test('threads 1 and 2 give byte-identical files; the records parse and none is in check', async () => {
     const a = await run(base(one, 1));
-    expect(a.stderr).toEqual([]);
+    expect(a.stderr).toEqual(['datagen: evaluation: hand-crafted (preset default; --net FILE plays with a net)']);
     expect(a.code).toBe(0);
     const b = await run(base(two, 2));
     expect(b.code).toBe(0);
@@ -92,7 +92,10 @@ describe('datagen run', () => {
     rmSync(two);
     const r = await run(base(two, 2));
     expect(r.code).toBe(0);
-    expect(r.stderr).toEqual([`datagen: resuming in ${two}.parts: 3 of 4 parts already done`]);
+    expect(r.stderr).toEqual([
+      'datagen: evaluation: hand-crafted (preset default; --net FILE plays with a net)',
+      `datagen: resuming in ${two}.parts: 3 of 4 parts already done`,
+    ]);
     expect(r.stdout[1]).toMatch(/^datagen: this run 1 games/);
     expect(sha(two)).toBe(before);
   });
@@ -137,12 +140,13 @@ describe('datagen with a net (--net)', () => {
 
   test("the net plays: the bundle's worker threads give the bytes the in-process run gives, other games than without it", async () => {
     const a = await run([...small(inProcess, 1), '--net', net1]);
-    expect(a.stderr).toEqual([]);
+    const hash = readFileSync(net1).readUInt32LE(28).toString(16).padStart(8, '0');
+    expect(a.stderr).toEqual([`datagen: evaluation: net ${hash}`]);
     expect(a.code).toBe(0);
     // The bundle (pnpm test builds it first) with two worker threads: the net travels to each worker.
     const script = new URL('../dist/datagen.js', import.meta.url);
     const b = spawnSync(process.execPath, [script.pathname, ...small(bundled, 2), '--net', net1], { encoding: 'utf8' });
-    expect(b.stderr).toBe('');
+    expect(b.stderr.trim()).toBe(`datagen: evaluation: net ${hash}`);
     expect(b.status).toBe(0);
     expect(readFileSync(inProcess, 'utf8').split('\n').length).toBeGreaterThan(10);
     expect(sha(bundled)).toBe(sha(inProcess));
