@@ -8,19 +8,21 @@
  *
  * with a and b cubics in m. The coefficients are Tempo's own, fitted by
  * tools/tune/scripts/fit-wdl.py (maximum likelihood of the games' results, scores
- * within 400 cp) on the first 6,600 games of the self-play set seed301-nodes2500 (search
- * scores at 2,500 nodes; `pnpm datagen`, tools/tune/README.md; parts games-000000-000099
- * to games-006500-006599): 228,483 records fitted, every fourth game held out. On the
- * held-out games (78,446 records) the expected score (win + draw / 2) of each of the
- * 32 25-cp bins with at least 200 positions is within 2.2 percentage points of the
- * observed one (docs/measurements/wdl-fit.txt, wdl-fit.png).
+ * within 400 cp) on the first 16,000 games of the self-play set seed302-nodes2500
+ * (games of the default net, tempo-6d94f0b4, at 2,500 nodes a move; `pnpm datagen
+ * --net`, tools/tune/README.md; parts games-000000-000099 to games-015900-015999):
+ * 380,252 records fitted, every second game held out. On the held-out games (372,524
+ * records) the expected score (win + draw / 2) of the 33 25-cp bins with at least 200
+ * positions is within 4.2 percentage points of the observed one
+ * (docs/measurements/wdl-fit.txt, wdl-fit.png): the observed curve is steeper than the
+ * model's between 100 and 300 cp either way, which its symmetric form does not follow.
  */
 import { typeOf, KNIGHT, BISHOP, ROOK, QUEEN, PAWN } from '@tempo-chess/bitboard';
 
 /** a(m) = AS[0] m^3 + AS[1] m^2 + AS[2] m + AS[3]: the score (cp) at which a win is as likely as not. */
-const AS = [93.546, -94.219, -188.229, 258.89] as const;
+const AS = [125.081, -129.121, -258.853, 343.951] as const;
 /** b(m), likewise: the width of the curve (cp). */
-const BS = [-59.494, 36.271, 118.001, 47.191] as const;
+const BS = [-106.426, 116.51, 77.005, 66.621] as const;
 
 const VALUE = [0, 0, 0, 0, 0, 0, 0, 0];
 VALUE[PAWN] = 1;
