@@ -4,9 +4,9 @@
  * Not checked: fenced code blocks (a command may name a file it creates), a path
  * after a colon (git's `REV:path`) and docs/history (it tells of files since
  * removed). A path counts as existing when git tracks it (a file, or a folder
- * holding tracked files); a build output when the package that
- * builds it is tracked (`dist/`, `dist-tune/`), since a clean clone has no build outputs. A file moved or
- * deleted without its mentions fails here, each stale mention listed.
+ * holding tracked files), and a build output (`dist/`, `dist-tune/`) when the
+ * package that builds it is tracked, since a clean clone has no build outputs. A
+ * file moved or deleted without its mentions fails here, each stale mention listed.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
