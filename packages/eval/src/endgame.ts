@@ -65,6 +65,10 @@ export function kpkScore(pos: Position): number {
   return strong === 0 ? v : -v;
 }
 
+function manhattan(a: number, b: number): number {
+  return Math.abs((a & 7) - (b & 7)) + Math.abs((a >>> 3) - (b >>> 3));
+}
+
 function lsbOf(lo: number, hi: number): number {
   return lo !== 0 ? 31 - Math.clz32(lo ^ (lo - 1)) : 63 - Math.clz32(hi ^ (hi - 1));
 }
@@ -132,6 +136,56 @@ export function scaleFactor(pos: Position, strong: number, passedLo: number, pas
     if ((wk & 7) === (p & 7) && ahead) return 8;
   }
   return SCALE_NORMAL;
+}
+
+/** KXK: the score of a won ending against a lone king, before material and the pushes (above KPK's, so queening pays). */
+export const KXK_WIN = 1000;
+/** KXK: per step of the lone king away from the centre (CENTER_DISTANCE, 0..6). */
+const KXK_EDGE = 20;
+/** KXK: per step the kings stand closer (7 minus their distance). */
+const KXK_CLOSE = 15;
+/** KXK: with minor pieces only, per step the lone king stands closer to a corner they mate in (Manhattan in KBNK). */
+const KXK_CORNER = 40;
+/** KXK: a pawn of the strong side (a queen once it promotes). */
+const KXK_PAWN = 100;
+
+/**
+ * The net's lone-king ending: a lone king against a queen, a rook, a bishop and a
+ * knight, or bishops of both colours (anything more included) is a win, scored from
+ * the strong side's view as KXK_WIN plus the strong side's material plus the pushes that
+ * mate: the lone king to the edge (in KBNK to a corner the bishop covers) and the kings
+ * together. The net scores these endings near a rook's value whatever the kings do, so
+ * without the pushes the search finds no way forward and the fifty-move rule draws
+ * them. 0 when it does not apply: the lone king is colour `strong ^ 1`'s only piece.
+ */
+export function kxkScore(pos: Position, strong: number): number {
+  const c = pos.pieceCount,
+    s8 = strong << 3,
+    bb = pos.bb,
+    o = strong << 4;
+  const knights = c[s8 | 2],
+    bishops = c[s8 | 3],
+    heavy = c[s8 | 4] + c[s8 | 5];
+  const bishopSquares = bb[o + 6] | bb[o + 7];
+  const bothColours = (bishopSquares & LIGHT) !== 0 && (bishopSquares & ~LIGHT) !== 0;
+  if (heavy === 0 && !(bishops > 0 && knights > 0) && !bothColours) return 0;
+  const np = strong === 0 ? pos.st.nonPawnW : pos.st.nonPawnB;
+  const sk = lsbOf(bb[o + 12], bb[o + 13]),
+    wk = lsbOf(bb[(o ^ 16) + 12], bb[(o ^ 16) + 13]);
+  let s = KXK_WIN + np + c[s8 | 1] * KXK_PAWN + (7 - DISTANCE[(sk << 6) + wk]) * KXK_CLOSE;
+  if (heavy === 0 && knights === 1 && bishops === 1 && c[s8 | 1] === 0) {
+    // KBNK mates only in a corner of the bishop's colour (a1 and h8 are dark, a8 and h1
+    // light): the push runs along the edge from the other corners, so no edge term.
+    const corners = (bishopSquares & LIGHT) !== 0 ? [56, 7] : [0, 63];
+    return s + (14 - Math.min(manhattan(wk, corners[0]), manhattan(wk, corners[1]))) * KXK_CORNER;
+  }
+  s += CENTER_DISTANCE[wk] * KXK_EDGE;
+  // Bishops alone mate in any corner.
+  if (heavy === 0)
+    s +=
+      (7 - Math.min(DISTANCE[wk << 6], DISTANCE[(wk << 6) + 7], DISTANCE[(wk << 6) + 56], DISTANCE[(wk << 6) + 63])) *
+      KXK_CORNER;
+  return s;
 }
 
 /**

@@ -14,7 +14,7 @@ import { egScore, mgScore, type Position } from '@tempo-chess/position';
 import type { AccumulatorStack } from '@tempo-chess/nnue';
 import { TEMPO } from './layout';
 import { TX_DRAWN, TX_KPK, TX_SF_B, TX_SF_W, type EvalContext } from './context';
-import { isDrawnByMaterial, kpkScore, mopup, scaleFactor } from './endgame';
+import { isDrawnByMaterial, kpkScore, kxkScore, mopup, scaleFactor } from './endgame';
 import { evalKingAttack, evalShelter } from './king';
 import { PE_PASSED, PE_SCORE, probePawns } from './pawns';
 import { evalPieces, initAttacks } from './pieces';
@@ -37,7 +37,8 @@ export function evaluate(pos: Position, ctx: EvalContext): number {
 
 /**
  * The network's evaluation from the side to move's view, wrapped with what the net
- * cannot know: dead draws and KPK are decided by rule first (as in evaluateWhite), and
+ * cannot know: dead draws and KPK are decided by rule first (as in evaluateWhite), a
+ * lone king against mating material is scored by kxkScore, and
  * the fifty-move fade applies to the net's score too (its inputs hold no counter). The
  * endgame scale factors are not applied: the net sees the material that drives them.
  * Precondition: `acc` was refreshed at the search root and pushed/popped with every move since.
@@ -49,6 +50,13 @@ export function evaluateNet(pos: Position, acc: AccumulatorStack): number {
   if (pc[0] + pc[8] === 3 && pc[1] + pc[9] === 1) {
     const k = fade(kpkScore(pos), st.rule50);
     return pos.side === WHITE ? k : (0 - k) | 0;
+  }
+  if ((pc[0] === 1) !== (pc[8] === 1)) {
+    const strong = pc[0] === 1 ? 1 : 0;
+    // Not faded: the pushes must keep their order to the end, and the search
+    // itself draws at the fifty-move rule.
+    const k = kxkScore(pos, strong);
+    if (k !== 0) return pos.side === strong ? k : (0 - k) | 0;
   }
   const v = fade(acc.evaluate(pos), st.rule50);
   return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { Position } from '@tempo-chess/position';
 import { AccumulatorStack, evaluateFeatures, featureIndex, randomNet } from '@tempo-chess/nnue';
 import { DEFAULT_PSQ, EvalContext, EVAL_LIMIT, evaluate, evaluateNet, formatEvalTrace } from './index';
-import { kpkScore } from './endgame';
+import { KXK_WIN, kpkScore, kxkScore } from './endgame';
 
 const NET = randomNet(64, 4, 3);
 const pos = (fen: string) => Position.fromFen(fen, { psq: DEFAULT_PSQ });
@@ -76,6 +76,47 @@ describe('evaluate with a net', () => {
     }
     expect(kpk[1]).toBeLessThan(-100); // black to move, white's pawn runs: a win for white
     expect(kpk[2]).toBeLessThan(-100); // white to move, black's pawn with its king in front
+  });
+
+  test('a lone king against mating material is scored by rule, not faded, from the side to move', () => {
+    // Mating material: a queen, a rook, bishop and knight, bishops of both colours.
+    for (const fen of [
+      '8/8/8/4k3/8/8/8/3QK3',
+      '8/8/8/4k3/8/8/8/R3K3',
+      '8/8/8/4k3/8/8/8/1N2KB2',
+      '8/8/8/4k3/8/8/8/2B1KB2',
+    ]) {
+      const { p, v } = netEval(`${fen} w - - 0 1`);
+      const k = kxkScore(p, 0);
+      expect(k).toBeGreaterThan(KXK_WIN);
+      expect(v).toBe(k);
+      expect(netEval(`${fen} b - - 0 1`).v).toBe(-k);
+      expect(netEval(`${fen} w - - 80 60`).v).toBe(k);
+      // The colour flip scores alike for black.
+      const flipped = fen
+        .split('/')
+        .reverse()
+        .join('/')
+        .replace(/[a-zA-Z]/g, (c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase()));
+      expect(netEval(`${flipped} b - - 0 1`).v).toBe(k);
+    }
+    // A bishop and a pawn (not mating material), or a pawn beside the lone king: the net decides.
+    for (const fen of ['8/8/8/4k3/8/8/P7/2B1K3 w - - 0 1', '8/8/8/4k3/8/8/4p3/R3K3 w - - 0 1']) {
+      const { p, v } = netEval(fen);
+      expect(v).toBe(Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, reference(p))));
+    }
+    expect(kxkScore(netEval('8/8/8/4k3/8/8/P7/2B1K3 w - - 0 1').p, 0)).toBe(0);
+  });
+
+  test("the lone-king pushes: to the edge, the kings together, in KBNK to a corner of the bishop's colour", () => {
+    const score = (fen: string) => kxkScore(netEval(`${fen} w - - 0 1`).p, 0);
+    // KRK: the lone king on the edge scores more than in the centre at the same distance
+    // from the other king; nearer the other king, more.
+    expect(score('8/8/8/8/3k4/8/8/R3K3')).toBeLessThan(score('8/8/8/8/8/8/7k/R3K3'));
+    expect(score('8/8/8/8/8/4k3/8/R3K3')).toBeGreaterThan(score('8/8/8/8/4k3/8/8/R3K3'));
+    // KBNK with a light bishop (f1): a8 and h1 are its corners, a1 and h8 not.
+    expect(score('k7/8/8/8/8/8/8/1N2KB2')).toBeGreaterThan(score('8/8/8/8/8/8/8/kN2KB2'));
+    expect(score('7k/8/8/8/8/8/8/1N2KB2')).toBeLessThan(score('8/8/8/8/8/8/8/1N2KB1k'));
   });
 
   test('evaluateNet is what evaluate dispatches to; without a net evaluate is the hand-crafted one', () => {

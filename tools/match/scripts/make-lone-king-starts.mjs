@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+/**
+ * Writes tools/match/data/lone-king.epd: 100 starts of won endings against a lone king
+ * (25 each of KQK, KRK, KBBK with bishops of both colours, KBNK), for a match that
+ * measures how often an engine mates them before the fifty-move rule. Each start is
+ * legal (chess.js), not over, the lone king not attacked, and no piece of the strong
+ * side next to it (so none hangs at once); the strong side and the side to move
+ * alternate. Deterministic (a fixed seed). Run from the repository root:
+ *
+ *   node tools/match/scripts/make-lone-king-starts.mjs
+ */
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Chess } from 'chess.js';
+
+const out = join(dirname(fileURLToPath(import.meta.url)), '../data/lone-king.epd');
+const SETS = [
+  ['KQK', ['Q']],
+  ['KRK', ['R']],
+  ['KBBK', ['B', 'B']],
+  ['KBNK', ['B', 'N']],
+];
+const PER_SET = 25;
+
+let seed = 0x9e3779b9;
+/** xorshift32: a uniform integer below n. */
+function rand(n) {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return (seed >>> 0) % n;
+}
+
+const light = (sq) => ((sq & 7) + (sq >> 3)) % 2 === 1;
+const near = (a, b) => Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 3) - (b >> 3))) <= 1;
+
+function start(pieces, strongWhite, whiteToMove) {
+  for (;;) {
+    const squares = [];
+    while (squares.length < pieces.length + 2) {
+      const sq = rand(64);
+      if (!squares.includes(sq)) squares.push(sq);
+    }
+    const [strongKing, loneKing, ...rest] = squares;
+    if (near(strongKing, loneKing) || rest.some((sq) => near(sq, loneKing))) continue;
+    // Two bishops stand on both colours.
+    if (pieces.length === 2 && pieces[1] === 'B' && light(rest[0]) === light(rest[1])) continue;
+    const board = Array(64).fill('');
+    const case_ = (p) => (strongWhite ? p : p.toLowerCase());
+    board[strongKing] = case_('K');
+    board[loneKing] = strongWhite ? 'k' : 'K';
+    pieces.forEach((p, i) => (board[rest[i]] = case_(p)));
+    const ranks = [];
+    for (let r = 7; r >= 0; r--) {
+      let s = '',
+        empty = 0;
+      for (let f = 0; f < 8; f++) {
+        const p = board[r * 8 + f];
+        if (p === '') empty++;
+        else {
+          if (empty) s += empty;
+          s += p;
+          empty = 0;
+        }
+      }
+      ranks.push(empty ? s + empty : s);
+    }
+    const fen = `${ranks.join('/')} ${whiteToMove ? 'w' : 'b'} - - 0 1`;
+    let game;
+    try {
+      game = new Chess(fen);
+    } catch {
+      continue;
+    }
+    // chess.js takes a FEN whose side not to move is in check: ask it whether the lone king is attacked.
+    const loneSquare = 'abcdefgh'[loneKing & 7] + ((loneKing >> 3) + 1);
+    if (game.isGameOver() || game.isAttacked(loneSquare, strongWhite ? 'w' : 'b')) continue;
+    return fen;
+  }
+}
+
+const lines = [];
+for (const [name, pieces] of SETS) {
+  for (let i = 0; i < PER_SET; i++) lines.push(`${start(pieces, i % 2 === 0, (i >> 1) % 2 === 0)} ; ${name}`);
+}
+writeFileSync(out, lines.join('\n') + '\n');
+console.log(`wrote ${lines.length} starts to ${out}`);
