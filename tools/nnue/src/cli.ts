@@ -14,7 +14,7 @@ import type { SharedState } from './train/tasks';
 import { train } from './train/train';
 
 export const USAGE = [
-  'usage: tempo-nnue convert <PARTS_DIR | FILE.txt>... --out FILE.tnd [--first-game N]',
+  'usage: tempo-nnue convert <PARTS_DIR | FILE.txt>... --out FILE.tnd [--first-game N] [--drop-lone-king]',
   '       tempo-nnue info FILE.tnd',
   '       tempo-nnue train --data FILE.tnd [--data ...] --out DIR [options]   (tempo-nnue train --help)',
 ].join('\n');
@@ -23,16 +23,22 @@ async function runConvert(argv: string[], io: Io): Promise<number> {
   const { values, positionals } = parseCommand('convert', argv, {
     out: { type: 'string' },
     'first-game': { type: 'string' },
+    'drop-lone-king': { type: 'boolean' },
   });
   if (positionals.length === 0) throw new UsageError('convert: give a datagen parts folder or text files');
   if (values.out === undefined) throw new UsageError('convert: --out is required');
   const first = intArg('convert', '--first-game', values['first-game'], 0, 0xffffffff, 0);
   const t0 = performance.now();
-  const s = await convert(positionals, values.out, first, io === processIo);
+  const drop = values['drop-lone-king'] === true;
+  const s = await convert(positionals, values.out, first, io === processIo, drop);
   const secs = (performance.now() - t0) / 1000;
   io.out(
     `convert: ${s.records.toLocaleString('en-US')} records of ${s.games.toLocaleString('en-US')} games (numbers ${s.firstGame}..${s.lastGame}) ` +
-      `from ${s.files} file${s.files === 1 ? '' : 's'} into ${values.out} in ${secs.toFixed(1)} s`,
+      `from ${s.files} file${s.files === 1 ? '' : 's'} into ${values.out} in ${secs.toFixed(1)} s` +
+      (drop
+        ? `; left out ${s.droppedGames.toLocaleString('en-US')} games (${s.droppedRecords.toLocaleString('en-US')} records) ` +
+          'that reached a lone king against mating material and were not won by the strong side'
+        : ''),
   );
   return 0;
 }

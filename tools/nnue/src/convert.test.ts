@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import { main } from './cli';
 import { convert } from './convert';
 import { dataInfo } from './info';
-import { RECORD_BYTES, boardFen, readRecord } from './record';
+import { RECORD_BYTES, boardFen, loneKingStrongSide, parseTextRecord, readRecord, type TextRecord } from './record';
 import { randomGameLines } from './test-support';
 import { Scratch, recordFeatures } from './train/kernel';
 
@@ -97,6 +97,44 @@ describe('convert', () => {
     expect(info.records).toBe(lines.length);
     expect(info.games).toBe(12);
     expect(info.results[0] + info.results[1] + info.results[2]).toBe(lines.length);
+  });
+
+  test('lone king against mating material: which side is strong, and only with mating material', () => {
+    const side = (board: string) => {
+      const rec: TextRecord = { board: new Uint8Array(64), stm: 0, ply: 0, score: 0, result: 0 };
+      expect(parseTextRecord(`${board} w - - 0 1 | 0 | 0.5`, rec)).toBeNull();
+      return loneKingStrongSide(rec.board);
+    };
+    expect(side('8/8/8/4k3/8/8/8/R3K3')).toBe(0);
+    expect(side('3qk3/8/8/8/8/8/8/4K3')).toBe(1);
+    expect(side('8/8/8/4k3/8/8/8/1N2KB2')).toBe(0);
+    expect(side('8/8/8/4k3/8/8/8/2B1KB2')).toBe(0); // c1 dark, f1 light
+    expect(side('8/8/8/4k3/8/8/8/2B1K1B1')).toBe(-1); // both dark
+    expect(side('8/8/8/4k3/8/8/8/1N2KN2')).toBe(-1);
+    expect(side('8/8/8/4k3/8/8/P7/2B1K3')).toBe(-1);
+    expect(side('8/8/8/4k3/4p3/8/8/R3K3')).toBe(-1);
+    expect(side('8/8/8/4k3/8/8/8/4K3')).toBe(-1);
+  });
+
+  test('--drop-lone-king leaves out whole games a lone king was not beaten in, keeping the numbers', async () => {
+    // Game 0 reaches KRK and is drawn; game 1 reaches it and is won; game 2 never does (drawn).
+    const games = [
+      ['r3k3/8/8/8/8/8/8/R3K3 w - - 0 30 | 20 | 0.5', '8/8/8/4k3/8/8/8/R3K3 w - - 0 31 | 380 | 0.5'],
+      ['r3k3/8/8/8/8/8/8/R3K3 w - - 0 30 | 20 | 1.0', '8/8/8/4k3/8/8/8/R3K3 w - - 0 31 | 380 | 1.0'],
+      ['r3k3/8/8/8/8/8/8/R3K3 w - - 0 30 | 20 | 0.5', 'r3k3/8/8/8/8/8/8/R2K4 b - - 1 31 | 10 | 0.5'],
+    ];
+    const file = join(dir, 'lone.txt');
+    writeFileSync(file, games.flat().join('\n') + '\n');
+    const kept = await convert([file], join(dir, 'lone.tnd'), 0, false, true);
+    expect(kept).toMatchObject({ games: 3, records: 4, droppedGames: 1, droppedRecords: 2 });
+    const bytes = new Uint8Array(readFileSync(join(dir, 'lone.tnd')));
+    const view = new DataView(bytes.buffer);
+    expect([0, 1, 2, 3].map((i) => readRecord(bytes, view, i * RECORD_BYTES).game)).toEqual([1, 1, 2, 2]);
+    const all = await convert([file], join(dir, 'all.tnd'), 0, false);
+    expect(all).toMatchObject({ games: 3, records: 6, droppedGames: 0 });
+    const io = collectIo();
+    expect(await main(['convert', file, '--out', join(dir, 'lone2.tnd'), '--drop-lone-king'], io, null)).toBe(0);
+    expect(io.stdout.join('\n')).toMatch(/left out 1 games \(2 records\) that reached a lone king/);
   });
 
   test('a bad line is named by file and line; a missing input and a bad size in one line', async () => {

@@ -15,12 +15,17 @@
  * for the next. In a datagen part games-A-B.txt the k-th game found is base + A + k (so
  * a parts folder's numbers are datagen's game indices, whichever parts exist yet), and
  * finding more than B - A + 1 games there is an error; in any other file it is base + k.
+ *
+ * With dropLoneKing, a game that reached a lone king against mating material and was not
+ * won by the strong side is left out whole (its number stays used): engines that did not
+ * score those endings by rule drew them by the fifty-move rule, so the game's result
+ * misstates its positions.
  */
 import { closeSync, createReadStream, openSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { InputError, startProgress } from '@tempo-chess/toolkit';
-import { RECORD_BYTES, parseTextRecord, writeRecord, type TextRecord } from './record';
+import { RECORD_BYTES, loneKingStrongSide, parseTextRecord, writeRecord, type TextRecord } from './record';
 
 /** What a conversion did. */
 export interface ConvertStats {
@@ -31,6 +36,9 @@ export interface ConvertStats {
   /** Game numbers of the first game written and the largest (-1 when none). */
   firstGame: number;
   lastGame: number;
+  /** Games (and their records) left out by dropLoneKing. */
+  droppedGames: number;
+  droppedRecords: number;
 }
 
 const PART_NAME = /^games-(\d+)-(\d+)\.txt$/;
@@ -68,6 +76,7 @@ export async function convert(
   out: string,
   firstGame = 0,
   progress = true,
+  dropLoneKing = false,
 ): Promise<ConvertStats> {
   const groups = expandInputs(inputs);
   const files = groups.flat();
@@ -81,7 +90,16 @@ export async function convert(
     throw new InputError(`cannot write ${out}: ${(e as Error).message.split(',')[0]}`);
   }
   const bar = progress ? startProgress(totalBytes, 'bytes') : null;
-  const stats: ConvertStats = { files: files.length, lines: 0, records: 0, games: 0, firstGame: -1, lastGame: -1 };
+  const stats: ConvertStats = {
+    files: files.length,
+    lines: 0,
+    records: 0,
+    games: 0,
+    firstGame: -1,
+    lastGame: -1,
+    droppedGames: 0,
+    droppedRecords: 0,
+  };
   const CAP = 4096;
   const buf = new Uint8Array(CAP * RECORD_BYTES);
   const view = new DataView(buf.buffer);
@@ -92,6 +110,24 @@ export async function convert(
     writeSync(fd, buf, 0, used * RECORD_BYTES);
     buf.fill(0);
     used = 0;
+  };
+  const write = (r: TextRecord, game: number) => {
+    writeRecord(r, game, buf, view, used * RECORD_BYTES);
+    stats.records++;
+    if (++used === CAP) flush();
+  };
+  // The game under way when dropLoneKing holds it back: its records, and whether it
+  // reached a lone king that the strong side did not beat.
+  const held: TextRecord[] = [];
+  let heldGame = -1,
+    unwon = false;
+  const release = () => {
+    if (unwon) {
+      stats.droppedGames++;
+      stats.droppedRecords += held.length;
+    } else for (const r of held) write(r, heldGame);
+    held.length = 0;
+    unwon = false;
   };
   try {
     for (const group of groups) {
@@ -121,17 +157,22 @@ export async function convert(
             if (stats.firstGame < 0) stats.firstGame = start + local;
             stats.lastGame = Math.max(stats.lastGame, start + local);
             next = Math.max(next, start + local + 1);
+            if (dropLoneKing) release();
           }
           prevPly = rec.ply;
-          writeRecord(rec, start + local, buf, view, used * RECORD_BYTES);
-          stats.records++;
-          if (++used === CAP) flush();
+          if (dropLoneKing) {
+            const strong = loneKingStrongSide(rec.board);
+            if (strong >= 0 && rec.result !== (strong === 0 ? 2 : 0)) unwon = true;
+            held.push({ ...rec, board: rec.board.slice() });
+            heldGame = start + local;
+          } else write(rec, start + local);
           if (pending >= 1 << 20) {
             bar?.add(pending);
             pending = 0;
           }
         }
         stats.lines += lineNo;
+        if (dropLoneKing) release();
         bar?.add(pending);
       }
     }

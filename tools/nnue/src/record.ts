@@ -220,3 +220,31 @@ function popcount(x: number): number {
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
+
+/**
+ * The colour (0 white, 1 black) with mating material against a lone king on `board`
+ * (piece codes by square): a queen, a rook, a bishop and a knight, or bishops of both
+ * colours, the other side a bare king; else -1. The engine scores these endings by rule
+ * (evaluateNet's kxkScore).
+ */
+export function loneKingStrongSide(board: Uint8Array): number {
+  const count = [0, 0];
+  let strong = -1,
+    queensRooks = 0,
+    knights = 0,
+    bishopColours = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    const code = board[sq];
+    if (code === 0 || (code & 7) === 6) continue;
+    count[code >> 3]++;
+    const type = code & 7;
+    if (type === 4 || type === 5) queensRooks++;
+    else if (type === 2) knights++;
+    else if (type === 3) bishopColours |= 1 << (((sq & 7) + (sq >> 3)) & 1);
+  }
+  if (count[0] === 0 && count[1] > 0) strong = 1;
+  else if (count[1] === 0 && count[0] > 0) strong = 0;
+  else return -1;
+  const mating = queensRooks > 0 || (bishopColours !== 0 && knights > 0) || bishopColours === 3;
+  return mating ? strong : -1;
+}
