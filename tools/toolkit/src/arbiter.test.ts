@@ -19,8 +19,8 @@ describe('the arbiter checks every move', () => {
   });
 
   it('ends games by the rules', () => {
-    const mate = createArbiter('7k/8/6KQ/8/8/8/8/8 w - - 0 1', false);
-    mate.play('h6g7');
+    const mate = createArbiter('7k/Q7/6K1/8/8/8/8/8 w - - 0 1', false);
+    mate.play('a7g7');
     expect(mate.outcome()).toEqual({ result: '1-0', reason: 'checkmate' });
     expect(createArbiter('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1', false).outcome()?.reason).toBe('stalemate');
     expect(createArbiter('7k/8/6K1/8/8/8/8/8 w - - 0 1', false).outcome()?.reason).toBe('insufficient material');
@@ -58,6 +58,13 @@ describe('openings', () => {
       '# comment\nrnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ;id "start"\n7k/5Q2/6K1/8/8/8/8/9 b - -\n',
     );
     expect(() => readOpenings(join(dir, 'o.epd'), false)).toThrow(/o\.epd:3: not a playable position/);
+    // The side not to move in check (the rook gives check, white to move): no game reaches it.
+    writeFileSync(join(dir, 'o.epd'), '8/8/5k2/8/5R2/8/4K3/8 w - - 0 1\n');
+    expect(() => readOpenings(join(dir, 'o.epd'), false)).toThrow(
+      /o\.epd:1: not a playable position "8\/8\/5k2\/8\/5R2\/8\/4K3\/8 w - - 0 1" \(the side not to move is in check\)/,
+    );
+    writeFileSync(join(dir, 'o.epd'), '8/8/5k2/8/5R2/8/4K3/8 b - - 0 1\n');
+    expect(readOpenings(join(dir, 'o.epd'), false)).toHaveLength(1);
   });
 });
 

@@ -48,6 +48,11 @@ class StandardArbiter implements Arbiter {
 
   constructor(fen: string) {
     this.chess = new ChessJs(fen);
+    // chess.js takes a position whose side not to move is in check; no game can reach one.
+    const waiting = this.chess.turn() === 'w' ? 'b' : 'w';
+    const [king] = this.chess.findPiece({ type: 'k', color: waiting });
+    if (king !== undefined && this.chess.isAttacked(king, this.chess.turn()))
+      throw new Error('the side not to move is in check');
   }
 
   turn(): 'w' | 'b' {
