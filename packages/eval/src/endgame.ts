@@ -153,10 +153,11 @@ const KXK_PAWN = 100;
  * The net's lone-king ending: a lone king against a queen, a rook, a bishop and a
  * knight, or bishops of both colours (anything more included) is a win, scored from
  * the strong side's view as KXK_WIN plus the strong side's material plus the pushes that
- * mate: the lone king to the edge (in KBNK to a corner the bishop covers) and the kings
- * together. The net scores these endings near a rook's value whatever the kings do, so
- * without the pushes the search finds no way forward and the fifty-move rule draws
- * them. 0 when it does not apply: the lone king is colour `strong ^ 1`'s only piece.
+ * mate: the lone king to the edge (with minor pieces alone, to a corner they mate in;
+ * in KBNK one of the bishop's colour) and the kings together. The net scores these
+ * endings near a rook's value whatever the kings do, so without the pushes the search
+ * finds no way forward and the fifty-move rule draws them. Precondition: colour
+ * `strong ^ 1` has its king alone. 0 when `strong` has no mating material. Allocates nothing.
  */
 export function kxkScore(pos: Position, strong: number): number {
   const c = pos.pieceCount,
@@ -176,8 +177,11 @@ export function kxkScore(pos: Position, strong: number): number {
   if (heavy === 0 && knights === 1 && bishops === 1 && c[s8 | 1] === 0) {
     // KBNK mates only in a corner of the bishop's colour (a1 and h8 are dark, a8 and h1
     // light): the push runs along the edge from the other corners, so no edge term.
-    const corners = (bishopSquares & LIGHT) !== 0 ? [56, 7] : [0, 63];
-    return s + (14 - Math.min(manhattan(wk, corners[0]), manhattan(wk, corners[1]))) * KXK_CORNER;
+    const d =
+      (bishopSquares & LIGHT) !== 0
+        ? Math.min(manhattan(wk, 56), manhattan(wk, 7))
+        : Math.min(manhattan(wk, 0), manhattan(wk, 63));
+    return s + (14 - d) * KXK_CORNER;
   }
   s += CENTER_DISTANCE[wk] * KXK_EDGE;
   // Bishops alone mate in any corner.
