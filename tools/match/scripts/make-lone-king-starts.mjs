@@ -46,36 +46,17 @@ function start(pieces, strongWhite, whiteToMove) {
     if (near(strongKing, loneKing) || rest.some((sq) => near(sq, loneKing))) continue;
     // Two bishops stand on both colours.
     if (pieces.length === 2 && pieces[1] === 'B' && light(rest[0]) === light(rest[1])) continue;
-    const board = Array(64).fill('');
-    const case_ = (p) => (strongWhite ? p : p.toLowerCase());
-    board[strongKing] = case_('K');
-    board[loneKing] = strongWhite ? 'k' : 'K';
-    pieces.forEach((p, i) => (board[rest[i]] = case_(p)));
-    const ranks = [];
-    for (let r = 7; r >= 0; r--) {
-      let s = '',
-        empty = 0;
-      for (let f = 0; f < 8; f++) {
-        const p = board[r * 8 + f];
-        if (p === '') empty++;
-        else {
-          if (empty) s += empty;
-          s += p;
-          empty = 0;
-        }
-      }
-      ranks.push(empty ? s + empty : s);
-    }
-    const fen = `${ranks.join('/')} ${whiteToMove ? 'w' : 'b'} - - 0 1`;
-    let game;
-    try {
-      game = new Chess(fen);
-    } catch {
-      continue;
-    }
+    const strong = strongWhite ? 'w' : 'b';
+    const name = (sq) => 'abcdefgh'[sq & 7] + ((sq >> 3) + 1);
+    const game = new Chess();
+    game.clear();
+    game.put({ type: 'k', color: strong }, name(strongKing));
+    game.put({ type: 'k', color: strongWhite ? 'b' : 'w' }, name(loneKing));
+    pieces.forEach((p, i) => game.put({ type: p.toLowerCase(), color: strong }, name(rest[i])));
+    const fen = game.fen().replace(' w ', whiteToMove ? ' w ' : ' b ');
+    game.load(fen);
     // chess.js takes a FEN whose side not to move is in check: ask it whether the lone king is attacked.
-    const loneSquare = 'abcdefgh'[loneKing & 7] + ((loneKing >> 3) + 1);
-    if (game.isGameOver() || game.isAttacked(loneSquare, strongWhite ? 'w' : 'b')) continue;
+    if (game.isGameOver() || game.isAttacked(name(loneKing), strong)) continue;
     return fen;
   }
 }

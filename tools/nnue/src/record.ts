@@ -228,23 +228,22 @@ function popcount(x: number): number {
  * (evaluateNet's kxkScore).
  */
 export function loneKingStrongSide(board: Uint8Array): number {
-  const count = [0, 0];
-  let strong = -1,
+  let white = 0,
+    black = 0,
     queensRooks = 0,
     knights = 0,
     bishopColours = 0;
   for (let sq = 0; sq < 64; sq++) {
-    const code = board[sq];
-    if (code === 0 || (code & 7) === 6) continue;
-    count[code >> 3]++;
-    const type = code & 7;
+    const code = board[sq],
+      type = code & 7;
+    if (code === 0 || type === 6) continue;
+    if (code < 8) white++;
+    else black++;
     if (type === 4 || type === 5) queensRooks++;
     else if (type === 2) knights++;
     else if (type === 3) bishopColours |= 1 << (((sq & 7) + (sq >> 3)) & 1);
   }
-  if (count[0] === 0 && count[1] > 0) strong = 1;
-  else if (count[1] === 0 && count[0] > 0) strong = 0;
-  else return -1;
+  if ((white === 0) === (black === 0)) return -1;
   const mating = queensRooks > 0 || (bishopColours !== 0 && knights > 0) || bishopColours === 3;
-  return mating ? strong : -1;
+  return mating ? (white === 0 ? 1 : 0) : -1;
 }
