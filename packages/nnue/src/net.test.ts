@@ -15,6 +15,7 @@ import {
   randomNet,
   type NetWeights,
 } from './index';
+import { readInt16s } from './net';
 
 describe('features and buckets', () => {
   test('featureIndex: own pieces first, the board flipped for black', () => {
@@ -60,6 +61,23 @@ function firstDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
 }
 
 describe('net file', () => {
+  test('readInt16s reads little-endian int16s by the copy and by the byte-order-neutral reads alike', () => {
+    // Bytes chosen so that both byte orders differ: 0x0180 is 384 little-endian, -32767 big-endian.
+    const bytes = new Uint8Array([9, 0x80, 0x01, 0xff, 0xff, 0x00, 0x80, 0x34, 0x12]);
+    const want = [384, -1, -32768, 0x1234];
+    for (const little of [true, false]) {
+      const out = new Int16Array(4);
+      readInt16s(out, bytes, 1, little);
+      expect(Array.from(out), `littleEndian ${little}`).toEqual(want);
+    }
+    // A view into a larger buffer at an odd offset reads the same.
+    const big = new Uint8Array(20);
+    big.set(bytes, 5);
+    const out = new Int16Array(4);
+    readInt16s(out, big.subarray(5), 1);
+    expect(Array.from(out)).toEqual(want);
+  });
+
   test('round trip: decode(encode(net)) = net and encode(decode(bytes)) = bytes', () => {
     for (const [h, b] of [
       [16, 1],

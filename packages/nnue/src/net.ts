@@ -54,6 +54,9 @@ export class NetFileError extends Error {
 
 const MAGIC = 'TNNU';
 
+/** Whether typed arrays on this platform are little-endian, as the file is. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
 /** Why H or B cannot be used, or null. */
 function shapeProblem(hidden: number, buckets: number): string | null {
   if (!Number.isInteger(hidden) || hidden < MIN_HIDDEN || hidden > MAX_HIDDEN || hidden % 16 !== 0)
@@ -87,6 +90,18 @@ export function fnv1a(bytes: Uint8Array, from = 0): number {
   let h = 0x811c9dc5;
   for (let i = from; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
   return h >>> 0;
+}
+
+/**
+ * Fills `out` with the little-endian int16s at bytes[offset..]. Where the platform is
+ * little-endian too (nearly every one), one copy of the bytes into an aligned buffer
+ * of their own: at start-up that is a millisecond where 200,000 reads by code not yet
+ * compiled took twenty.
+ */
+export function readInt16s(out: Int16Array, bytes: Uint8Array, offset: number, littleEndian = LITTLE_ENDIAN): void {
+  if (littleEndian) return out.set(new Int16Array(bytes.slice(offset, offset + 2 * out.length).buffer));
+  const dv = new DataView(bytes.buffer, bytes.byteOffset + offset, 2 * out.length);
+  for (let i = 0; i < out.length; i++) out[i] = dv.getInt16(2 * i, true);
 }
 
 /** The net's shape or array lengths, checked: encodeNet never writes a file decodeNet would refuse. */
@@ -165,8 +180,10 @@ export function decodeNet(bytes: Uint8Array): NetWeights {
     );
   const net = createNet(H, B);
   let o = NET_HEADER_BYTES;
-  for (const a of [net.ftWeights, net.ftBias, net.outWeights])
-    for (let i = 0; i < a.length; i++, o += 2) a[i] = dv.getInt16(o, true);
+  for (const a of [net.ftWeights, net.ftBias, net.outWeights]) {
+    readInt16s(a, bytes, o);
+    o += 2 * a.length;
+  }
   for (let i = 0; i < B; i++, o += 4) net.outBias[i] = dv.getInt32(o, true);
   return net;
 }
