@@ -20,11 +20,19 @@ const READY_BY_MS = 300;
  * posts to it, or after this long (ms) without input, whichever comes first.
  */
 const SPAWN_WAIT_MS = 50;
+/**
+ * A worker that stops before it was ever ready is started again once; when that one
+ * fails as well, the cause lies in how the engine was started (a broken install, flags
+ * a worker cannot take), not in a search, and the process says so and exits 1.
+ */
+const FAILED_STARTS_TO_GIVE_UP = 2;
 
 export function startMainThread(engine: URL): void {
   const signals = new Int32Array(new SharedArrayBuffer(4 * Math.max(SIGNALS.length, 2)));
   let worker: Worker | undefined;
   let exiting = false;
+  /** Workers in a row that stopped before they were ready. */
+  let failedStarts = 0;
 
   const write = (text: string) => {
     process.stdout.write(text + '\n');
@@ -52,14 +60,27 @@ export function startMainThread(engine: URL): void {
     const data: WorkerData = { signals, readyBy: performance.timeOrigin + READY_BY_MS };
     const w = new Worker(engine, { workerData: data });
     worker = w;
-    w.on('message', (msg: FromWorker) => loop.fromWorker(msg));
+    let ready = false;
+    w.on('message', (msg: FromWorker) => {
+      if (msg.type === 'done') ready = true;
+      loop.fromWorker(msg);
+    });
     let failure = '';
     w.on('error', (err) => {
       failure = err instanceof Error ? err.message : String(err);
     });
     w.on('exit', (code) => {
       if (exiting) return;
-      loop.workerLost(failure || `exit code ${code}`);
+      const reason = failure || `exit code ${code}`;
+      failedStarts = ready ? 0 : failedStarts + 1;
+      if (failedStarts >= FAILED_STARTS_TO_GIVE_UP) {
+        process.stderr.write(`tempo: the engine worker cannot start (${reason})\n`);
+        write(`info string error: the engine worker cannot start (${reason}); exiting`);
+        exiting = true;
+        process.stdout.write('', () => process.exit(1));
+        return;
+      }
+      loop.workerLost(reason);
       respawn();
     });
     return w;

@@ -565,6 +565,23 @@ describe.skipIf(!engineBuilt())('tempo process life', () => {
     expect(p.lines.some((l) => l.startsWith('bestmove '))).toBe(true);
   });
 
+  test('an engine worker that cannot start: one restart, then one line saying why, and exit 1', async () => {
+    // A broken install: tempo.js without the worker's script beside it.
+    const dir = mkdtempSync(join(tmpdir(), 'tempo-broken-'));
+    writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(join(dir, 'tempo.js'), readFileSync(ENGINE));
+    const p = new EngineProcess([], join(dir, 'tempo.js'));
+    p.send('uci');
+    await p.waitFor(/^uciok$/);
+    p.send('isready');
+    expect(await p.exit()).toBe(1);
+    expect(p.lines.filter((l) => / restarting it$/.test(l))).toHaveLength(1);
+    const last = p.lines.filter((l) => l.startsWith('info string error: the engine worker cannot start ('));
+    expect(last).toHaveLength(1);
+    expect(last[0]).toMatch(/tempo-engine\.js/);
+    expect(p.stderr).toMatch(/^tempo: the engine worker cannot start \(/);
+  });
+
   test('quit during go infinite prints the bestmove and exits', async () => {
     const p = new EngineProcess();
     p.send('uci');
