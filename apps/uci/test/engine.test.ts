@@ -525,6 +525,36 @@ describe.skipIf(!engineBuilt())('tempo through UCI', () => {
   });
 });
 
+describe.skipIf(!engineBuilt())('the bench signature the docs state', () => {
+  const root = (name: string) => readFileSync(fileURLToPath(new URL(`../../../${name}`, import.meta.url)), 'utf8');
+
+  test("README and MEASUREMENTS give `bench`'s counts at its default depth, with the net and with Use NNUE false", async () => {
+    const readme = /^\| bench signature \| (\d+) nodes \(`Use NNUE false`: (\d+)\) \|/m.exec(root('README.md'));
+    const measurements =
+      /^\| bench signature \([^)]*\) \| (\d+) nodes with the default net; (\d+) with `Use NNUE false` \|/m.exec(
+        root('docs/MEASUREMENTS.md'),
+      );
+    expect(readme, "README.md's bench signature row").not.toBeNull();
+    expect(measurements, "docs/MEASUREMENTS.md's bench signature row").not.toBeNull();
+    const p = new EngineProcess();
+    try {
+      const nodes = async () => {
+        const lines = await p.request('bench', /^Nodes\/CPU second: /, 120_000);
+        return Number(/^Nodes searched: (\d+)$/.exec(lines.find((l) => l.startsWith('Nodes searched'))!)![1]);
+      };
+      p.send('setoption name Use NNUE value true');
+      const net = await nodes();
+      p.send('setoption name Use NNUE value false');
+      const hce = await nodes();
+      const stated = `bench gives ${net} with the net and ${hce} with Use NNUE false: the docs must say so`;
+      expect([Number(readme![1]), Number(readme![2])], stated).toEqual([net, hce]);
+      expect([Number(measurements![1]), Number(measurements![2])], stated).toEqual([net, hce]);
+    } finally {
+      await p.quit();
+    }
+  });
+});
+
 describe.skipIf(!engineBuilt())('tempo V8 flags (v8-flags.ts)', () => {
   const shellBench = (flags: string | undefined) => {
     const env = { ...process.env };
