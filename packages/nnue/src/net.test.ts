@@ -76,6 +76,12 @@ describe('net file', () => {
     const out = new Int16Array(4);
     readInt16s(out, big.subarray(5), 1);
     expect(Array.from(out)).toEqual(want);
+    // A Node Buffer (what a file read gives): a view into a pool whose slice() is another view.
+    const pooled = Buffer.from(bytes);
+    expect(pooled.byteOffset > 0 || pooled.buffer.byteLength > pooled.length, 'a pooled Buffer').toBe(true);
+    out.fill(0);
+    readInt16s(out, pooled, 1);
+    expect(Array.from(out)).toEqual(want);
   });
 
   test('round trip: decode(encode(net)) = net and encode(decode(bytes)) = bytes', () => {
