@@ -50,13 +50,24 @@ describe('scale factors', () => {
 
 describe('fifty-move fade and mop-up', () => {
   test('the score fades linearly to 0 from 20 to 100 plies without progress', () => {
-    const base = evaluate(pos('4k3/8/8/8/8/8/8/R3K3 w - - 0 1'), ctx);
+    const base = evaluate(pos('4k3/8/8/8/8/8/7n/Q3K3 w - - 0 1'), ctx);
     expect(base).toBeGreaterThan(300);
-    expect(evaluate(pos('4k3/8/8/8/8/8/8/R3K3 w - - 20 80'), ctx)).toBe(base);
-    expect(evaluate(pos('4k3/8/8/8/8/8/8/R3K3 w - - 60 80'), ctx)).toBe(Math.trunc((base * 40) / 80));
-    expect(evaluate(pos('4k3/8/8/8/8/8/8/R3K3 w - - 99 80'), ctx)).toBe(Math.trunc(base / 80));
-    const t = traceEvaluation(pos('4k3/8/8/8/8/8/8/R3K3 b - - 60 80'), ctx);
+    expect(evaluate(pos('4k3/8/8/8/8/8/7n/Q3K3 w - - 20 80'), ctx)).toBe(base);
+    expect(evaluate(pos('4k3/8/8/8/8/8/7n/Q3K3 w - - 60 80'), ctx)).toBe(Math.trunc((base * 40) / 80));
+    expect(evaluate(pos('4k3/8/8/8/8/8/7n/Q3K3 w - - 99 80'), ctx)).toBe(Math.trunc(base / 80));
+    const t = traceEvaluation(pos('4k3/8/8/8/8/8/7n/Q3K3 b - - 60 80'), ctx);
     expect(t.rule50).toBe(60);
+  });
+  test('mopping up, the score does not fade: the pushes keep their order to the fifty-move rule', () => {
+    const fresh = evaluate(pos('4k3/8/8/8/8/8/8/R3K3 w - - 0 1'), ctx);
+    expect(fresh).toBeGreaterThan(300);
+    for (const rule50 of [20, 60, 99])
+      expect(evaluate(pos(`4k3/8/8/8/8/8/8/R3K3 w - - ${rule50} 80`), ctx)).toBe(fresh);
+    expect(traceEvaluation(pos('4k3/8/8/8/8/8/8/R3K3 w - - 60 80'), ctx).mopup).toBe(true);
+    // Closer to the edge still scores more at 99 plies, as at 0.
+    expect(evaluate(pos('k7/8/8/8/8/8/8/4K2R w - - 99 80'), ctx)).toBeGreaterThan(
+      evaluate(pos('8/8/8/3k4/8/8/8/4K2R w - - 99 80'), ctx),
+    );
   });
   test('mop-up: the lone king in a corner scores higher than in the centre', () => {
     const corner = evaluate(pos('k7/8/8/8/8/8/8/4K2R w - - 0 1'), ctx);

@@ -192,37 +192,50 @@ export function kxkScore(pos: Position, strong: number): number {
   return s;
 }
 
+/** Bishop and knight, no other piece (pawns allowed): colour c's KBNK. `np`: c's non-pawn material. */
+function isKbnk(pos: Position, c: number, np: number): boolean {
+  const pc = pos.pieceCount;
+  return pc[(c << 3) | 2] === 1 && pc[(c << 3) | 3] === 1 && np === NONPAWN_VALUE[2] + NONPAWN_VALUE[3];
+}
+
 /**
- * Mop-up against a lone king: colour c's features (edge distance of the lone king,
- * closeness of the kings, and in KBNK the distance to a corner of the bishop's
- * colour), packed with the weights, traced as linear terms. 0 when it does not apply.
+ * Whether colour c mops up: the other side has its king alone, and c has a rook's
+ * worth of pieces, bishop and knight, or two bishops. The hand-crafted evaluation then
+ * adds mopup's terms and does not fade the score: the pushes must keep their order to
+ * the end (the search itself draws at the fifty-move rule).
+ */
+export function mopupApplies(pos: Position, c: number): boolean {
+  const pc = pos.pieceCount;
+  if (pc[(c ^ 1) << 3] !== 1) return false;
+  const np = c === 0 ? pos.st.nonPawnW : pos.st.nonPawnB;
+  return np >= NONPAWN_VALUE[4] || pc[(c << 3) | 3] >= 2 || isKbnk(pos, c, np);
+}
+
+/**
+ * Mop-up against a lone king: colour c's features (the lone king's distance from the
+ * centre, the kings' closeness; in KBNK instead of the first, the lone king's
+ * closeness to a corner of the bishop's colour), packed with the weights, traced as
+ * linear terms. 0 when it does not apply (mopupApplies).
  */
 export function mopup(pos: Position, ctx: EvalContext, c: number): number {
-  const pc = pos.pieceCount,
-    weak = c ^ 1;
-  if (pc[weak << 3] !== 1) return 0;
-  const c8 = c << 3,
-    np = c === 0 ? pos.st.nonPawnW : pos.st.nonPawnB;
-  const kbnk = pc[c8 | 2] === 1 && pc[c8 | 3] === 1 && np === NONPAWN_VALUE[2] + NONPAWN_VALUE[3];
-  if (np < NONPAWN_VALUE[4] && !kbnk && pc[c8 | 3] < 2) return 0;
+  if (!mopupApplies(pos, c)) return 0;
+  const kbnk = isKbnk(pos, c, c === 0 ? pos.st.nonPawnW : pos.st.nonPawnB);
   const bb = pos.bb,
     w = ctx.w,
     o = c << 4;
   const sk = lsbOf(bb[o + 12], bb[o + 13]),
     wk = lsbOf(bb[(o ^ 16) + 12], bb[(o ^ 16) + 13]);
-  const edge = CENTER_DISTANCE[wk];
-  const kings = 14 - Math.abs((sk & 7) - (wk & 7)) - Math.abs((sk >>> 3) - (wk >>> 3));
-  let s = edge * w[MOPUP_EDGE] + kings * w[MOPUP_KINGS];
-  let corner = 0;
+  const kings = 14 - manhattan(sk, wk);
+  let edge = 0,
+    corner = 0;
   if (kbnk) {
+    // Only a corner of the bishop's colour mates (a1 and h8 are dark, a8 and h1 light):
+    // the push runs along the edge from the other corners, so no edge term.
     const light = ((bb[o + 6] | bb[o + 7]) & LIGHT) !== 0;
-    // a1 and h8 are dark, a8 and h1 light.
-    const d = light
-      ? Math.min(DISTANCE[(wk << 6) + 56], DISTANCE[(wk << 6) + 7])
-      : Math.min(DISTANCE[wk << 6], DISTANCE[(wk << 6) + 63]);
-    corner = 7 - d;
-    s += corner * w[MOPUP_CORNER];
-  }
+    corner =
+      14 - (light ? Math.min(manhattan(wk, 56), manhattan(wk, 7)) : Math.min(manhattan(wk, 0), manhattan(wk, 63)));
+  } else edge = CENTER_DISTANCE[wk];
+  const s = edge * w[MOPUP_EDGE] + kings * w[MOPUP_KINGS] + corner * w[MOPUP_CORNER];
   if (ctx.tracing) {
     const tr = c === 0 ? ctx.tw : ctx.tb;
     tr[MOPUP_EDGE] += edge;

@@ -14,7 +14,7 @@ import { egScore, mgScore, type Position } from '@tempo-chess/position';
 import type { AccumulatorStack } from '@tempo-chess/nnue';
 import { TEMPO } from './layout';
 import { TX_DRAWN, TX_KPK, TX_SF_B, TX_SF_W, type EvalContext } from './context';
-import { isDrawnByMaterial, kpkScore, kxkScore, mopup, scaleFactor } from './endgame';
+import { isDrawnByMaterial, kpkScore, kxkScore, mopup, mopupApplies, scaleFactor } from './endgame';
 import { evalKingAttack, evalShelter } from './king';
 import { PE_PASSED, PE_SCORE, probePawns } from './pawns';
 import { evalPieces, initAttacks } from './pieces';
@@ -93,10 +93,12 @@ export function evaluateWhite(pos: Position, ctx: EvalContext): number {
   s += evalShelter(pos, ctx, 0) - evalShelter(pos, ctx, 1);
   s += evalThreats(pos, ctx, 0) - evalThreats(pos, ctx, 1) + evalContested(pos, ctx);
   s += evalPassed(pos, ctx, 0, e) - evalPassed(pos, ctx, 1, e);
-  if ((pc[0] === 1) !== (pc[8] === 1)) s += pc[8] === 1 ? mopup(pos, ctx, 0) : -mopup(pos, ctx, 1);
+  // A lone king against mating material: the mop-up's pushes, and no fade (step 5).
+  const mopping = pc[8] === 1 ? mopupApplies(pos, 0) : pc[0] === 1 && mopupApplies(pos, 1);
+  if (mopping) s += pc[8] === 1 ? mopup(pos, ctx, 0) : -mopup(pos, ctx, 1);
   // Step 4. King attacks through their transform.
   s += evalKingAttack(pos, ctx, 0) - evalKingAttack(pos, ctx, 1);
-  // Step 5. Scale factor for the side ahead in eg, taper, fade.
+  // Step 5. Scale factor for the side ahead in eg, taper, fade (none while mopping up).
   const mg = mgScore(s),
     eg = egScore(s);
   const h = ctx.pawnHash;
@@ -108,6 +110,6 @@ export function evaluateWhite(pos: Position, ctx: EvalContext): number {
   if (eg > 0) sf = scaleFactor(pos, 0, h[e + PE_PASSED], h[e + PE_PASSED + 1]);
   else if (eg < 0) sf = scaleFactor(pos, 1, h[e + PE_PASSED + 2], h[e + PE_PASSED + 3]);
   let v = blend(mg, eg, st.phase, sf);
-  v = fade(v, st.rule50);
+  if (!mopping) v = fade(v, st.rule50);
   return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
 }

@@ -195,12 +195,12 @@ describe('threats, tempo, mop-up', () => {
     expect(t.mopup).toBe(true);
     // Black king a8: 6 from the centre; kings a8-e1: Manhattan 4 + 7 = 11, so 3.
     expect([t.white[L.MOPUP_EDGE], t.white[L.MOPUP_KINGS], t.white[L.MOPUP_CORNER]]).toEqual([6, 3, 0]);
-    // KBNK, light bishop (f1): black king h1 is a light corner, distance 0.
+    // KBNK, light bishop (f1): black king h1 is a light corner, Manhattan distance 0; no edge term.
     const k = trace('8/8/8/8/8/8/8/3NKB1k w - - 0 1');
-    expect(k.white[L.MOPUP_CORNER]).toBe(7);
+    expect([k.white[L.MOPUP_EDGE], k.white[L.MOPUP_CORNER]]).toEqual([0, 14]);
     const d = trace('8/8/8/8/8/8/8/3NK1Bk w - - 0 1');
-    // Dark bishop (g1): nearest dark corner to h1 is h8, 7 away.
-    expect(d.white[L.MOPUP_CORNER]).toBe(0);
+    // Dark bishop (g1): the dark corners a1 and h8 are both 7 files or ranks from h1.
+    expect([d.white[L.MOPUP_EDGE], d.white[L.MOPUP_CORNER]]).toEqual([0, 7]);
     expect(trace('k7/p7/8/8/8/8/8/4K2R w - - 0 1').mopup).toBe(false);
   });
 });

@@ -95,7 +95,7 @@ export function scoreFromTrace(trace: EvalTrace, p: EvalParams): number {
     const sf = eg > 0 ? trace.scaleWhite : eg < 0 ? trace.scaleBlack : SCALE_NORMAL;
     v = blend(mg, eg, trace.phase, sf);
   }
-  v = fade(v, trace.rule50);
+  if (!trace.mopup) v = fade(v, trace.rule50);
   v = v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
   return trace.side === WHITE ? v : (0 - v) | 0;
 }

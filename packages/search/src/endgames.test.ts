@@ -1,8 +1,10 @@
 /**
- * Lone-king endings with the default net: Tempo, playing both sides at a few thousand
- * nodes a move, mates a lone king that starts in the centre before the fifty-move rule
- * or a threefold repetition would draw. The net alone scores these endings flat, so
- * the search finds no progress; evaluateNet's kxkScore gives it the way to the mate.
+ * Lone-king endings with either evaluation: Tempo, playing both sides at a few
+ * thousand nodes a move, mates a lone king that starts in the centre before the
+ * fifty-move rule or a threefold repetition would draw. The net alone scores these
+ * endings flat, so the search finds no progress; evaluateNet's kxkScore gives it the
+ * way to the mate. The hand-crafted evaluation has its mop-up terms, which the
+ * fifty-move fade must not flatten.
  */
 import { describe, expect, test } from 'vitest';
 import { Position, isRepetitionDraw } from '@tempo-chess/position';
@@ -25,11 +27,14 @@ const ENDINGS: Array<[string, string]> = [
   ['KBNK', '8/8/8/4k3/8/8/8/1N2KB2 w - - 0 1'],
 ];
 
-describe('lone-king endings with the default net', () => {
+describe.each([
+  ['the default net', { net: NET }],
+  ['the hand-crafted evaluation', {}],
+])('lone-king endings with %s', (_evaluation, options) => {
   test.each(ENDINGS)(
     '%s: %s is mated before the fifty-move rule',
     (_name, fen) => {
-      const searcher = new Searcher(new TranspositionTable(4), createSignals(), { net: NET });
+      const searcher = new Searcher(new TranspositionTable(4), createSignals(), options);
       const pos = Position.fromFen(fen, { psq: DEFAULT_PSQ });
       const loser = pos.pieceCount[0] === 1 ? 0 : 1;
       for (;;) {
