@@ -5,16 +5,24 @@
  * measures how often an engine mates them before the fifty-move rule. Each start is
  * legal (chess.js), not over, the lone king not attacked, and no piece of the strong
  * side next to it (so none hangs at once); the strong side and the side to move
- * alternate. Deterministic (a fixed seed). Run from the repository root:
+ * alternate. Deterministic: the default seed gives lone-king.epd; another seed (and
+ * --out) gives a fresh set, to confirm what was adjusted on the first. From the
+ * repository root:
  *
- *   node tools/match/scripts/make-lone-king-starts.mjs
+ *   node tools/match/scripts/make-lone-king-starts.mjs [--seed N] [--out FILE]
  */
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { Chess } from 'chess.js';
 
-const out = join(dirname(fileURLToPath(import.meta.url)), '../data/lone-king.epd');
+const { values } = parseArgs({ options: { seed: { type: 'string' }, out: { type: 'string' } } });
+const out = values.out ?? join(dirname(fileURLToPath(import.meta.url)), '../data/lone-king.epd');
+if (values.seed !== undefined && !(/^[1-9][0-9]*$/.test(values.seed) && Number(values.seed) < 2 ** 32)) {
+  console.error(`make-lone-king-starts: --seed ${values.seed}: a positive integer below 2^32`);
+  process.exit(2);
+}
 const SETS = [
   ['KQK', ['Q']],
   ['KRK', ['R']],
@@ -23,7 +31,7 @@ const SETS = [
 ];
 const PER_SET = 25;
 
-let seed = 0x9e3779b9;
+let seed = values.seed === undefined ? 0x9e3779b9 : Number(values.seed) >>> 0;
 /** xorshift32: a uniform integer below n. */
 function rand(n) {
   seed ^= seed << 13;
