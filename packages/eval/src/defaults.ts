@@ -60,6 +60,6 @@ export const DEFAULT_TERMS: Readonly<Record<string, readonly [number, number][]>
   'threat.hanging': [pair(30, 14)],
   'threat.pawnPush': [pair(14, 10)],
   'mopup.edge': [pair(0, 10)],
-  'mopup.kings': [pair(0, 4)],
-  'mopup.corner': [pair(0, 16)],
+  'mopup.kings': [pair(0, 15)],
+  'mopup.corner': [pair(0, 40)],
 };

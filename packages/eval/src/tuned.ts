@@ -692,6 +692,6 @@ export const TUNED_TERMS: Readonly<Record<string, readonly [number, number][]>> 
   'threat.byKing': [[25, 29]],
   'threat.restricted': [[4, 1]],
   'mopup.edge': [[0, 10]],
-  'mopup.kings': [[0, 4]],
-  'mopup.corner': [[0, 16]],
+  'mopup.kings': [[0, 15]],
+  'mopup.corner': [[0, 40]],
 };
