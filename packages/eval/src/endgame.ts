@@ -175,13 +175,8 @@ export function kxkScore(pos: Position, strong: number): number {
     wk = lsbOf(bb[(o ^ 16) + 12], bb[(o ^ 16) + 13]);
   let s = KXK_WIN + np + c[s8 | 1] * KXK_PAWN + (7 - DISTANCE[(sk << 6) + wk]) * KXK_CLOSE;
   if (heavy === 0 && knights === 1 && bishops === 1 && c[s8 | 1] === 0) {
-    // KBNK mates only in a corner of the bishop's colour (a1 and h8 are dark, a8 and h1
-    // light): the push runs along the edge from the other corners, so no edge term.
-    const d =
-      (bishopSquares & LIGHT) !== 0
-        ? Math.min(manhattan(wk, 56), manhattan(wk, 7))
-        : Math.min(manhattan(wk, 0), manhattan(wk, 63));
-    return s + (14 - d) * KXK_CORNER;
+    // KBNK: no edge term (see bishopCornerDistance).
+    return s + (14 - bishopCornerDistance(wk, (bishopSquares & LIGHT) !== 0)) * KXK_CORNER;
   }
   s += CENTER_DISTANCE[wk] * KXK_EDGE;
   // Bishops alone mate in any corner.
@@ -190,6 +185,16 @@ export function kxkScore(pos: Position, strong: number): number {
       (7 - Math.min(DISTANCE[wk << 6], DISTANCE[(wk << 6) + 7], DISTANCE[(wk << 6) + 56], DISTANCE[(wk << 6) + 63])) *
       KXK_CORNER;
   return s;
+}
+
+/**
+ * The Manhattan distance from square `k` to the nearer corner of the bishop's colour
+ * (a1 and h8 are dark, a8 and h1 light): only there does KBNK mate, and the king is
+ * pushed along the edge from the other corners, so KBNK's pushes use this in place of
+ * the distance from the centre.
+ */
+function bishopCornerDistance(k: number, lightBishop: boolean): number {
+  return lightBishop ? Math.min(manhattan(k, 56), manhattan(k, 7)) : Math.min(manhattan(k, 0), manhattan(k, 63));
 }
 
 /** Bishop and knight, no other piece (pawns allowed): colour c's KBNK. `np`: c's non-pawn material. */
@@ -215,10 +220,9 @@ export function mopupApplies(pos: Position, c: number): boolean {
  * Mop-up against a lone king: colour c's features (the lone king's distance from the
  * centre, the kings' closeness; in KBNK instead of the first, the lone king's
  * closeness to a corner of the bishop's colour), packed with the weights, traced as
- * linear terms. 0 when it does not apply (mopupApplies).
+ * linear terms. Precondition: mopupApplies(pos, c).
  */
 export function mopup(pos: Position, ctx: EvalContext, c: number): number {
-  if (!mopupApplies(pos, c)) return 0;
   const kbnk = isKbnk(pos, c, c === 0 ? pos.st.nonPawnW : pos.st.nonPawnB);
   const bb = pos.bb,
     w = ctx.w,
@@ -229,11 +233,7 @@ export function mopup(pos: Position, ctx: EvalContext, c: number): number {
   let edge = 0,
     corner = 0;
   if (kbnk) {
-    // Only a corner of the bishop's colour mates (a1 and h8 are dark, a8 and h1 light):
-    // the push runs along the edge from the other corners, so no edge term.
-    const light = ((bb[o + 6] | bb[o + 7]) & LIGHT) !== 0;
-    corner =
-      14 - (light ? Math.min(manhattan(wk, 56), manhattan(wk, 7)) : Math.min(manhattan(wk, 0), manhattan(wk, 63)));
+    corner = 14 - bishopCornerDistance(wk, ((bb[o + 6] | bb[o + 7]) & LIGHT) !== 0);
   } else edge = CENTER_DISTANCE[wk];
   const s = edge * w[MOPUP_EDGE] + kings * w[MOPUP_KINGS] + corner * w[MOPUP_CORNER];
   if (ctx.tracing) {

@@ -95,8 +95,9 @@ export function fnv1a(bytes: Uint8Array, from = 0): number {
 /**
  * Fills `out` with the little-endian int16s at bytes[offset..] (any Uint8Array: a
  * Node Buffer too, a view into a shared pool). Where the platform is little-endian too
- * (nearly every one), one copy of the bytes into an aligned buffer of their own: at start-up that is a millisecond where 200,000 reads by code not yet
- * compiled took twenty.
+ * (nearly every one), one copy of the bytes into an aligned buffer of their own: at
+ * start-up that is a millisecond where 200,000 reads by code not yet compiled took
+ * twenty.
  */
 export function readInt16s(out: Int16Array, bytes: Uint8Array, offset: number, littleEndian = LITTLE_ENDIAN): void {
   // new Uint8Array(view) copies: a Node Buffer's slice() would be a view of its pool.
