@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -33,6 +34,9 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    // One test file per core: the slow files spend their time in child processes, not in
+    // vitest's own, so vitest's default (a core left free) would leave a core idle.
+    maxWorkers: availableParallelism(),
     reporters: ['default', './tools/vitest-summary-reporter.ts'],
   },
 });
