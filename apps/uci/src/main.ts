@@ -5,14 +5,13 @@
  * script, started at once, and the shell's one-shot commands (`tempo bench`), which
  * this file hands to it. The main thread compiles only this small file before it
  * answers `uci`; the engine's code and its embedded net are compiled by the worker.
- * V8's flags are set first, before the worker compiles any engine code.
+ * V8's flags are the engine file's to set (engine-main.ts), in the thread that runs the
+ * engine: not here, where they would slow the worker's start.
  */
-import { setV8Flags } from '@tempo-chess/search/v8-flags';
 import { startMainThread } from './main-thread';
 
 const ENGINE = new URL('./tempo-engine.js', import.meta.url);
 
-setV8Flags();
 if (process.argv.length > 2) {
   // `tempo bench [depth]` and the other one-shot commands: the engine file reads the same arguments and runs them.
   import(ENGINE.href).catch((err: unknown) => {

@@ -579,6 +579,19 @@ describe.skipIf(!engineBuilt())('tempo V8 flags (v8-flags.ts)', () => {
     expect(traced.out).toMatch(/^\[(marking|compiling method)/m);
     expect(defaults.out).not.toMatch(/^\[(marking|compiling method)/m);
   });
+
+  test('as a UCI engine, the search worker sets them on itself', () => {
+    const r = spawnSync(process.execPath, [ENGINE], {
+      input: 'uci\nisready\nposition startpos\ngo depth 6\n',
+      encoding: 'utf8',
+      env: { ...process.env, TEMPO_V8_FLAGS: '--trace-opt' },
+      maxBuffer: 64 << 20,
+    });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/^bestmove /m);
+    // The search's code runs in the worker only: its optimisation is traced when the worker set the flag.
+    expect(r.stdout).toMatch(/^\[(marking|compiling method) .*<JSFunction (doMove|generate|see|evaluate) /m);
+  });
 });
 
 describe.skipIf(!engineBuilt())('tempo process life', () => {

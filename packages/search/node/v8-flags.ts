@@ -14,8 +14,10 @@
  * nothing more). Flags change speed only: the same tree, the same bench signature.
  *
  * `TEMPO_V8_FLAGS` replaces the list (space-separated; empty for none), so the gain can
- * be measured again, or other flags tried, without a rebuild. Flags are process-wide:
- * set on the main thread before the first worker starts, they hold in every worker.
+ * be measured again, or other flags tried, without a rebuild. Flags are process-wide,
+ * but setting them changes V8's flag hash, and a worker started after that cannot use
+ * Node's code cache for its own start-up: so the thread that runs the engine sets them
+ * as it starts, before it compiles any engine code (apps/uci's engine-main.ts).
  */
 import { setFlagsFromString } from 'node:v8';
 
