@@ -11,7 +11,7 @@
  * the worker and each helper as they start. Not by a main thread that only starts a
  * worker: V8 flags set before a worker starts change V8's flag hash, and the new
  * thread then cannot use Node's code cache for its own start-up and compiles Node's
- * internals afresh (the engine worker's script began 60-90 ms later, docs/MEASUREMENTS.md).
+ * internals afresh (the engine worker's script began about 60 ms later, docs/MEASUREMENTS.md).
  */
 import { isMainThread, workerData } from 'node:worker_threads';
 import { setV8Flags } from '@tempo-chess/search/v8-flags';
