@@ -143,7 +143,13 @@ describe('a run with fake engines', () => {
     expect(log.slice(1).map((l) => l.split('\t')[0])).toEqual(['1', '2', '3', '4']);
     expect(log[4].split('\t').slice(2).map(Number)).toEqual(st.theta.map((t) => Number(t.toFixed(3))));
     // The first pair's engines were given iteration 1's values around the start.
-    const p1 = perturb(st.settings.params, st.settings.params.map((p) => p.start), st.settings, 4, 1);
+    const p1 = perturb(
+      st.settings.params,
+      st.settings.params.map((p) => p.start),
+      st.settings,
+      4,
+      1,
+    );
     const sent = readFileSync(record, 'utf8');
     expect(sent).toContain(
       `setoption name RfpMargin value ${p1.plus[0]}\nsetoption name FutBase value ${p1.plus[1]}\n`,
