@@ -21,7 +21,7 @@ export const TX_DRAWN = 0,
   TX_KS_ACTIVE_B = 3,
   TX_SF_W = 4,
   TX_SF_B = 5,
-  TX_MOPUP = 6;
+  TX_KXK = 6;
 export const TX_WORDS = 8;
 
 /** The psq table of each weights object already seen, so contexts of one table share it (a position fits all of them). */

@@ -59,7 +59,4 @@ export const DEFAULT_TERMS: Readonly<Record<string, readonly [number, number][]>
   'threat.byRook': [pair(2, 14), pair(14, 22), pair(14, 22), pair(10, 10), pair(30, 30)],
   'threat.hanging': [pair(30, 14)],
   'threat.pawnPush': [pair(14, 10)],
-  'mopup.edge': [pair(0, 10)],
-  'mopup.kings': [pair(0, 15)],
-  'mopup.corner': [pair(0, 40)],
 };

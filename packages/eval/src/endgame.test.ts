@@ -1,10 +1,12 @@
-/** Endgame knowledge: scale factors, the fifty-move fade, mop-up's effect. */
+/** Endgame knowledge: scale factors, the fifty-move fade, the lone-king rule in the hand-crafted evaluation. */
 import { describe, expect, test } from 'vitest';
 import { Position } from '@tempo-chess/position';
 import { EvalContext } from './context';
 import { evaluate } from './evaluate';
+import { kxkScore } from './endgame';
 import { DEFAULT_PSQ } from './psq-table';
-import { traceEvaluation } from './trace';
+import { scoreFromTrace, traceEvaluation } from './trace';
+import { DEFAULT_PARAMS } from './params';
 
 const ctx = new EvalContext();
 const pos = (fen: string) => Position.fromFen(fen, { psq: DEFAULT_PSQ });
@@ -48,7 +50,7 @@ describe('scale factors', () => {
   });
 });
 
-describe('fifty-move fade and mop-up', () => {
+describe('fifty-move fade and the lone king', () => {
   test('the score fades linearly to 0 from 20 to 100 plies without progress', () => {
     const base = evaluate(pos('4k3/8/8/8/8/8/7n/Q3K3 w - - 0 1'), ctx);
     expect(base).toBeGreaterThan(300);
@@ -58,20 +60,30 @@ describe('fifty-move fade and mop-up', () => {
     const t = traceEvaluation(pos('4k3/8/8/8/8/8/7n/Q3K3 b - - 60 80'), ctx);
     expect(t.rule50).toBe(60);
   });
-  test('mopping up, the score does not fade: the pushes keep their order to the fifty-move rule', () => {
-    const fresh = evaluate(pos('4k3/8/8/8/8/8/8/R3K3 w - - 0 1'), ctx);
-    expect(fresh).toBeGreaterThan(300);
-    for (const rule50 of [20, 60, 99])
-      expect(evaluate(pos(`4k3/8/8/8/8/8/8/R3K3 w - - ${rule50} 80`), ctx)).toBe(fresh);
-    expect(traceEvaluation(pos('4k3/8/8/8/8/8/8/R3K3 w - - 60 80'), ctx).mopup).toBe(true);
-    // Closer to the edge still scores more at 99 plies, as at 0.
-    expect(evaluate(pos('k7/8/8/8/8/8/8/4K2R w - - 99 80'), ctx)).toBeGreaterThan(
-      evaluate(pos('8/8/8/3k4/8/8/8/4K2R w - - 99 80'), ctx),
-    );
-  });
-  test('mop-up: the lone king in a corner scores higher than in the centre', () => {
-    const corner = evaluate(pos('k7/8/8/8/8/8/8/4K2R w - - 0 1'), ctx);
-    const centre = evaluate(pos('8/8/8/3k4/8/8/8/4K2R w - - 0 1'), ctx);
-    expect(corner).toBeGreaterThan(centre);
+  test('a lone king against mating material: the same rule as the net, not faded, from the side to move', () => {
+    // A queen, a rook, bishop and knight, bishops of both colours; white strong, then black.
+    for (const [fen, strong] of [
+      ['8/8/8/4k3/8/8/8/3QK3', 0],
+      ['k7/8/8/8/8/8/8/4K2R', 0],
+      ['8/8/8/4k3/8/8/8/1N2KB2', 0],
+      ['2b1kb2/8/8/8/8/4K3/8/8', 1],
+    ] as const) {
+      const k = kxkScore(pos(`${fen} w - - 0 1`), strong);
+      const white = strong === 0 ? k : -k;
+      expect(k).toBeGreaterThan(1000);
+      expect(evaluate(pos(`${fen} w - - 0 1`), ctx)).toBe(white);
+      expect(evaluate(pos(`${fen} b - - 0 1`), ctx)).toBe(-white);
+      // The pushes keep their order to the fifty-move rule: no fade.
+      expect(evaluate(pos(`${fen} w - - 99 80`), ctx)).toBe(white);
+      const t = traceEvaluation(pos(`${fen} b - - 60 80`), ctx);
+      expect(t.kxk).toBe(white);
+      expect(scoreFromTrace(t, DEFAULT_PARAMS)).toBe(-white);
+    }
+    // A pawn beside the lone king, or a bishop and a pawn (not mating material): the terms decide, faded.
+    for (const fen of ['k7/p7/8/8/8/8/8/4K2R', '8/8/8/4k3/8/8/P7/2B1K3']) {
+      expect(traceEvaluation(pos(`${fen} w - - 0 1`), ctx).kxk).toBeNull();
+      const fresh = evaluate(pos(`${fen} w - - 0 1`), ctx);
+      expect(evaluate(pos(`${fen} w - - 60 80`), ctx)).toBe(Math.trunc((fresh * 40) / 80));
+    }
   });
 });

@@ -1,12 +1,10 @@
 /**
  * Endgame knowledge: dead draws by material, KPK by the bitbase, scale factors
- * for drawish material, and mop-up against a lone king.
+ * for drawish material, and the won endings against a lone king (KXK).
  */
 import { popcount } from '@tempo-chess/bitboard';
 import type { Position } from '@tempo-chess/position';
-import { TX_MOPUP, type EvalContext } from './context';
 import { kpkWins } from './kpk';
-import { MOPUP_CORNER, MOPUP_EDGE, MOPUP_KINGS } from './layout';
 import { NONPAWN_VALUE } from './psq-table';
 import { SCALE_NORMAL } from './taper';
 import { CENTER_DISTANCE, DISTANCE } from './tables';
@@ -150,14 +148,15 @@ const KXK_CORNER = 40;
 const KXK_PAWN = 100;
 
 /**
- * The net's lone-king ending: a lone king against a queen, a rook, a bishop and a
+ * The lone-king ending, the same rule for both evaluations: a lone king against a queen, a rook, a bishop and a
  * knight, or bishops of both colours (anything more included) is a win, scored from
  * the strong side's view as KXK_WIN plus the strong side's material plus the pushes that
  * mate: the lone king to the edge (with minor pieces alone, to a corner they mate in;
  * in KBNK one of the bishop's colour) and the kings together. The net scores these
- * endings near a rook's value whatever the kings do, so without the pushes the search
- * finds no way forward and the fifty-move rule draws them. Precondition: colour
- * `strong ^ 1` has its king alone. 0 when `strong` has no mating material. Allocates nothing.
+ * endings near a rook's value whatever the kings do, and the hand-crafted terms pull
+ * the pieces and kings to the centre, so without the pushes alone the search finds no
+ * way forward and the fifty-move rule draws them. Precondition: colour `strong ^ 1` has
+ * its king alone. 0 when `strong` has no mating material. Allocates nothing.
  */
 export function kxkScore(pos: Position, strong: number): number {
   const c = pos.pieceCount,
@@ -197,51 +196,14 @@ function bishopCornerDistance(k: number, lightBishop: boolean): number {
   return lightBishop ? Math.min(manhattan(k, 56), manhattan(k, 7)) : Math.min(manhattan(k, 0), manhattan(k, 63));
 }
 
-/** Bishop and knight, no other piece (pawns allowed): colour c's KBNK. `np`: c's non-pawn material. */
-function isKbnk(pos: Position, c: number, np: number): boolean {
-  const pc = pos.pieceCount;
-  return pc[(c << 3) | 2] === 1 && pc[(c << 3) | 3] === 1 && np === NONPAWN_VALUE[2] + NONPAWN_VALUE[3];
-}
-
 /**
- * Whether colour c mops up: the other side has its king alone, and c has a rook's
- * worth of pieces, bishop and knight, or two bishops. The hand-crafted evaluation then
- * adds mopup's terms and does not fade the score: the pushes must keep their order to
- * the end (the search itself draws at the fifty-move rule).
+ * kxkScore from white's view when exactly one side has its king alone, else 0 (also
+ * when the other side has no mating material). Not faded: the pushes must keep their
+ * order to the end, and the search itself draws at the fifty-move rule.
  */
-export function mopupApplies(pos: Position, c: number): boolean {
+export function kxkWhite(pos: Position): number {
   const pc = pos.pieceCount;
-  if (pc[(c ^ 1) << 3] !== 1) return false;
-  const np = c === 0 ? pos.st.nonPawnW : pos.st.nonPawnB;
-  return np >= NONPAWN_VALUE[4] || pc[(c << 3) | 3] >= 2 || isKbnk(pos, c, np);
-}
-
-/**
- * Mop-up against a lone king: colour c's features (the lone king's distance from the
- * centre, the kings' closeness; in KBNK instead of the first, the lone king's
- * closeness to a corner of the bishop's colour), packed with the weights, traced as
- * linear terms. Precondition: mopupApplies(pos, c).
- */
-export function mopup(pos: Position, ctx: EvalContext, c: number): number {
-  const kbnk = isKbnk(pos, c, c === 0 ? pos.st.nonPawnW : pos.st.nonPawnB);
-  const bb = pos.bb,
-    w = ctx.w,
-    o = c << 4;
-  const sk = lsbOf(bb[o + 12], bb[o + 13]),
-    wk = lsbOf(bb[(o ^ 16) + 12], bb[(o ^ 16) + 13]);
-  const kings = 14 - manhattan(sk, wk);
-  let edge = 0,
-    corner = 0;
-  if (kbnk) {
-    corner = 14 - bishopCornerDistance(wk, ((bb[o + 6] | bb[o + 7]) & LIGHT) !== 0);
-  } else edge = CENTER_DISTANCE[wk];
-  const s = edge * w[MOPUP_EDGE] + kings * w[MOPUP_KINGS] + corner * w[MOPUP_CORNER];
-  if (ctx.tracing) {
-    const tr = c === 0 ? ctx.tw : ctx.tb;
-    tr[MOPUP_EDGE] += edge;
-    tr[MOPUP_KINGS] += kings;
-    tr[MOPUP_CORNER] += corner;
-    ctx.tx[TX_MOPUP] = 1;
-  }
-  return s;
+  if ((pc[0] === 1) === (pc[8] === 1)) return 0;
+  if (pc[0] === 1) return (0 - kxkScore(pos, 1)) | 0;
+  return kxkScore(pos, 0);
 }

@@ -3,18 +3,18 @@
  *
  * The linear part is a sum of packed (mg, eg) weights: the position's incremental
  * material + PSQT score, the tempo, the pawn-hash score, the piece, shelter,
- * threat, passed-pawn and mop-up terms. Each side's king attack goes through a
+ * threat and passed-pawn terms. Each side's king attack goes through a
  * non-linear transform. The blend tapers mg and eg by phase with the endgame
- * scale factor on eg; dead draws and KPK are decided first and the fifty-move
- * fade comes last. Every step is symmetric in the colours (truncating division),
+ * scale factor on eg; dead draws, KPK and a lone king against mating material
+ * (KXK) are decided first, and the fifty-move fade comes last. Every step is symmetric in the colours (truncating division),
  * so a position and its colour flip score alike.
  */
 import { WHITE } from '@tempo-chess/bitboard';
 import { egScore, mgScore, type Position } from '@tempo-chess/position';
 import type { AccumulatorStack } from '@tempo-chess/nnue';
 import { TEMPO } from './layout';
-import { TX_DRAWN, TX_KPK, TX_SF_B, TX_SF_W, type EvalContext } from './context';
-import { isDrawnByMaterial, kpkScore, kxkScore, mopup, mopupApplies, scaleFactor } from './endgame';
+import { TX_DRAWN, TX_KPK, TX_KXK, TX_SF_B, TX_SF_W, type EvalContext } from './context';
+import { isDrawnByMaterial, kpkScore, kxkWhite, scaleFactor } from './endgame';
 import { evalKingAttack, evalShelter } from './king';
 import { PE_PASSED, PE_SCORE, probePawns } from './pawns';
 import { evalPieces, initAttacks } from './pieces';
@@ -37,9 +37,8 @@ export function evaluate(pos: Position, ctx: EvalContext): number {
 
 /**
  * The network's evaluation from the side to move's view, wrapped with what the net
- * cannot know: dead draws and KPK are decided by rule first (as in evaluateWhite), a
- * lone king against mating material is scored by kxkScore, and
- * the fifty-move fade applies to the net's score too (its inputs hold no counter). The
+ * cannot know: dead draws, KPK and a lone king against mating material are decided
+ * by rule first, as in evaluateWhite, and the fifty-move fade applies to the net's score too (its inputs hold no counter). The
  * endgame scale factors are not applied: the net sees the material that drives them.
  * Precondition: `acc` was refreshed at the search root and pushed/popped with every move since.
  */
@@ -51,13 +50,8 @@ export function evaluateNet(pos: Position, acc: AccumulatorStack): number {
     const k = fade(kpkScore(pos), st.rule50);
     return pos.side === WHITE ? k : (0 - k) | 0;
   }
-  if ((pc[0] === 1) !== (pc[8] === 1)) {
-    const strong = pc[0] === 1 ? 1 : 0;
-    // Not faded: the pushes must keep their order to the end, and the search
-    // itself draws at the fifty-move rule.
-    const k = kxkScore(pos, strong);
-    if (k !== 0) return pos.side === strong ? k : (0 - k) | 0;
-  }
+  const k = kxkWhite(pos);
+  if (k !== 0) return pos.side === WHITE ? k : (0 - k) | 0;
   const v = fade(acc.evaluate(pos), st.rule50);
   return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
 }
@@ -68,7 +62,7 @@ export function evaluateWhite(pos: Position, ctx: EvalContext): number {
     pc = pos.pieceCount,
     w = ctx.w,
     tracing = ctx.tracing;
-  // Step 1. Material-only verdicts: dead draws, KPK.
+  // Step 1. Material-only verdicts: dead draws, KPK, a lone king against mating material.
   if ((pc[1] | pc[9]) === 0 && isDrawnByMaterial(pos)) {
     if (tracing) ctx.tx[TX_DRAWN] = 1;
     return 0;
@@ -77,6 +71,11 @@ export function evaluateWhite(pos: Position, ctx: EvalContext): number {
     const k = kpkScore(pos);
     if (tracing) ctx.tx[TX_KPK] = k;
     return fade(k, st.rule50);
+  }
+  const x = kxkWhite(pos);
+  if (x !== 0) {
+    if (tracing) ctx.tx[TX_KXK] = x;
+    return x;
   }
   // Step 2. Linear terms: incremental psq, tempo, pawn structure (hashed).
   let s = st.psq + (pos.side === WHITE ? w[TEMPO] : -w[TEMPO]);
@@ -93,12 +92,9 @@ export function evaluateWhite(pos: Position, ctx: EvalContext): number {
   s += evalShelter(pos, ctx, 0) - evalShelter(pos, ctx, 1);
   s += evalThreats(pos, ctx, 0) - evalThreats(pos, ctx, 1) + evalContested(pos, ctx);
   s += evalPassed(pos, ctx, 0, e) - evalPassed(pos, ctx, 1, e);
-  // A lone king against mating material: the mop-up's pushes, and no fade (step 5).
-  const mopping = pc[8] === 1 ? mopupApplies(pos, 0) : pc[0] === 1 && mopupApplies(pos, 1);
-  if (mopping) s += pc[8] === 1 ? mopup(pos, ctx, 0) : -mopup(pos, ctx, 1);
   // Step 4. King attacks through their transform.
   s += evalKingAttack(pos, ctx, 0) - evalKingAttack(pos, ctx, 1);
-  // Step 5. Scale factor for the side ahead in eg, taper, fade (none while mopping up).
+  // Step 5. Scale factor for the side ahead in eg, taper, fade.
   const mg = mgScore(s),
     eg = egScore(s);
   const h = ctx.pawnHash;
@@ -109,7 +105,6 @@ export function evaluateWhite(pos: Position, ctx: EvalContext): number {
   }
   if (eg > 0) sf = scaleFactor(pos, 0, h[e + PE_PASSED], h[e + PE_PASSED + 1]);
   else if (eg < 0) sf = scaleFactor(pos, 1, h[e + PE_PASSED + 2], h[e + PE_PASSED + 3]);
-  let v = blend(mg, eg, st.phase, sf);
-  if (!mopping) v = fade(v, st.rule50);
+  const v = fade(blend(mg, eg, st.phase, sf), st.rule50);
   return v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
 }

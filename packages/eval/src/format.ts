@@ -57,10 +57,11 @@ export function formatTrace(trace: EvalTrace, p: EvalParams): string {
   lines.push('');
   const sf = eg > 0 ? trace.scaleWhite : eg < 0 ? trace.scaleBlack : SCALE_NORMAL;
   lines.push(`Phase: ${trace.phase} of 24${trace.phase > 24 ? ' (clamped to 24)' : ''}`);
-  lines.push(`Scale factor: ${sf}/${SCALE_NORMAL}${trace.mopup ? ' (mop-up applied)' : ''}`);
+  lines.push(`Scale factor: ${sf}/${SCALE_NORMAL}`);
   if (trace.drawn) lines.push('Dead draw by material: the score is exactly 0');
   if (trace.kpk !== null)
     lines.push(`KPK bitbase: ${trace.kpk === 0 ? 'draw' : `win, ${signed(trace.kpk)} (white side)`}`);
+  if (trace.kxk !== null) lines.push(`Lone king (KXK): won, ${signed(trace.kxk)} (white side), not faded`);
   lines.push(`Fifty-move counter: ${trace.rule50}${trace.rule50 > 20 ? ' (the score fades towards 0)' : ''}`);
   const white = trace.side === WHITE ? trace.score : -trace.score;
   lines.push('');

@@ -59,8 +59,5 @@ export const THREAT_HANGING = 625;
 export const THREAT_PAWN_PUSH = 626;
 export const THREAT_BY_KING = 627;
 export const THREAT_RESTRICTED = 628;
-export const MOPUP_EDGE = 629;
-export const MOPUP_KINGS = 630;
-export const MOPUP_CORNER = 631;
 /** Number of (mg, eg) weights. */
-export const N_PARAMS = 632;
+export const N_PARAMS = 629;

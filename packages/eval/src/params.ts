@@ -175,7 +175,17 @@ export function paramsToJson(p: EvalParams): string {
   return `{\n  "format": "tempo-eval-params",\n  "version": 1,\n  "terms": {\n${lines.join(',\n')}\n  }\n}\n`;
 }
 
-/** Parses paramsToJson's format; every term must be present with the right count. Throws an Error naming the problem. */
+/**
+ * Terms that files written by earlier versions hold and this one no longer has: read
+ * and ignored. `mopup.*`: a lone king against mating material is scored by a rule
+ * (kxkScore), not by weights.
+ */
+const RETIRED_TERMS: ReadonlySet<string> = new Set(['mopup.edge', 'mopup.kings', 'mopup.corner']);
+
+/**
+ * Parses paramsToJson's format; every term must be present with the right count (retired
+ * terms are ignored). Throws an Error naming the problem.
+ */
 export function paramsFromJson(text: string): EvalParams {
   let doc: unknown;
   try {
@@ -193,7 +203,8 @@ export function paramsFromJson(text: string): EvalParams {
     throw new Error('eval params: "terms" must be an object');
   const tr = terms as Record<string, unknown>;
   for (const k of Object.keys(tr))
-    if (TERM_OFFSET[k] === undefined || k === '#') throw new Error(`eval params: unknown term "${k}"`);
+    if ((TERM_OFFSET[k] === undefined || k === '#') && !RETIRED_TERMS.has(k))
+      throw new Error(`eval params: unknown term "${k}"`);
   const p = blank();
   for (const t of TERMS) {
     const v = tr[t.name];

@@ -199,19 +199,6 @@ export const TERMS: readonly TermSpec[] = [
     group: 'Threats',
     doc: 'squares both sides attack that the enemy does not hold strongly (by a pawn, or twice when we attack once)',
   },
-  {
-    name: 'mopup.edge',
-    count: 1,
-    group: 'Mop-up',
-    doc: 'lone enemy king: its distance from the centre (not in KBNK)',
-  },
-  { name: 'mopup.kings', count: 1, group: 'Mop-up', doc: "lone enemy king: 14 minus the kings' Manhattan distance" },
-  {
-    name: 'mopup.corner',
-    count: 1,
-    group: 'Mop-up',
-    doc: "KBNK: 14 minus the enemy king's Manhattan distance to a corner of the bishop's colour",
-  },
 ];
 
 /** Offsets of each term by name, computed from TERMS. */

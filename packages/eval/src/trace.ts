@@ -2,7 +2,7 @@
  * The trace: per weight, how often white's and black's features use it, so the
  * linear part of the evaluation is exactly the sum of (white - black) x weight,
  * tapered. King safety is kept per attacking side, before its transform; the
- * non-linear rest (insufficient material, KPK, scale factors, fifty-move fade)
+ * non-linear rest (insufficient material, KPK, KXK, scale factors, fifty-move fade)
  * records its inputs and results. scoreFromTrace rebuilds evaluate's score from
  * a trace and any parameter table: what a tuner needs.
  */
@@ -12,9 +12,9 @@ import {
   type EvalContext,
   TX_DRAWN,
   TX_KPK,
+  TX_KXK,
   TX_KS_ACTIVE_B,
   TX_KS_ACTIVE_W,
-  TX_MOPUP,
   TX_SF_B,
   TX_SF_W,
 } from './context';
@@ -45,8 +45,8 @@ export interface EvalTrace {
   readonly scaleWhite: number;
   /** The endgame scale factor (of 64) if black is the stronger side. */
   readonly scaleBlack: number;
-  /** The mop-up rule applied (a lone king against mating material). */
-  readonly mopup: boolean;
+  /** KXK (a lone king against mating material): kxkScore from white's view, or null when it does not apply. */
+  readonly kxk: number | null;
   /** evaluate's result (side to move's view). */
   readonly score: number;
 }
@@ -78,6 +78,7 @@ export function scoreFromTrace(trace: EvalTrace, p: EvalParams): number {
   let v: number;
   if (trace.drawn) v = 0;
   else if (trace.kpk !== null) v = trace.kpk;
+  else if (trace.kxk !== null) return trace.side === WHITE ? trace.kxk : (0 - trace.kxk) | 0;
   else {
     let mg = 0,
       eg = 0;
@@ -95,7 +96,7 @@ export function scoreFromTrace(trace: EvalTrace, p: EvalParams): number {
     const sf = eg > 0 ? trace.scaleWhite : eg < 0 ? trace.scaleBlack : SCALE_NORMAL;
     v = blend(mg, eg, trace.phase, sf);
   }
-  if (!trace.mopup) v = fade(v, trace.rule50);
+  v = fade(v, trace.rule50);
   v = v > EVAL_LIMIT ? EVAL_LIMIT : v < -EVAL_LIMIT ? -EVAL_LIMIT : v;
   return trace.side === WHITE ? v : (0 - v) | 0;
 }
@@ -149,7 +150,7 @@ export function traceEvaluation(pos: Position, ctx: EvalContext): EvalTrace {
     kingSafetyActive: [tx[TX_KS_ACTIVE_W] !== 0, tx[TX_KS_ACTIVE_B] !== 0],
     scaleWhite: tx[TX_SF_W],
     scaleBlack: tx[TX_SF_B],
-    mopup: tx[TX_MOPUP] !== 0,
+    kxk: tx[TX_KXK] === 0 ? null : tx[TX_KXK],
     score: pos.side === WHITE ? v : (0 - v) | 0,
   };
 }

@@ -691,7 +691,4 @@ export const TUNED_TERMS: Readonly<Record<string, readonly [number, number][]>> 
   'threat.pawnPush': [[15, 14]],
   'threat.byKing': [[25, 29]],
   'threat.restricted': [[4, 1]],
-  'mopup.edge': [[0, 10]],
-  'mopup.kings': [[0, 15]],
-  'mopup.corner': [[0, 40]],
 };

@@ -8,7 +8,7 @@
  * attack is active), the phase (clamped to PHASE_MAX, as the blend does), both
  * scale factors, the fifty-move counter (clamped to 100, where the fade reaches 0),
  * the side to move and the game result. Positions whose score a special rule
- * decides (dead draw, KPK, mop-up) are counted and left out.
+ * decides (dead draw, KPK, KXK) are counted and left out.
  */
 import { PARAMS, PARAM_COUNT, PHASE_MAX, type EvalTrace } from '@tempo-chess/eval';
 
@@ -27,7 +27,7 @@ export const F_KS_WHITE = 1,
   F_BLACK_TO_MOVE = 4;
 
 /** Why a position was left out. */
-export type Exclusion = 'drawn' | 'kpk' | 'mopup';
+export type Exclusion = 'drawn' | 'kpk' | 'kxk';
 
 type Growable = Int16Array | Uint16Array | Uint8Array | Uint32Array | Int32Array | Float64Array;
 
@@ -67,11 +67,11 @@ export class TraceData {
    */
   target = new Float64Array(1024);
   /** Positions left out, by reason. */
-  readonly excluded: Record<Exclusion, number> = { drawn: 0, kpk: 0, mopup: 0 };
+  readonly excluded: Record<Exclusion, number> = { drawn: 0, kpk: 0, kxk: 0 };
 
   /** Adds a traced position with its result (white's view: 0, 0.5, 1); returns why it was left out, or null if stored. */
   add(t: EvalTrace, result: number, score = 0): Exclusion | null {
-    const why: Exclusion | null = t.drawn ? 'drawn' : t.kpk !== null ? 'kpk' : t.mopup ? 'mopup' : null;
+    const why: Exclusion | null = t.drawn ? 'drawn' : t.kpk !== null ? 'kpk' : t.kxk !== null ? 'kxk' : null;
     if (why !== null) {
       this.excluded[why]++;
       return why;

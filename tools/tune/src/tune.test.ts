@@ -28,7 +28,7 @@ const dir = mkdtempSync(join(tmpdir(), 'tempo-tune-'));
 /** The hand-set table: the synthetic data's base and the fit's start. */
 const HANDSET = presetParams('handset');
 const dataFile = join(dir, 'data.txt');
-/** One position each that a special rule decides: a dead draw, KPK, mop-up. */
+/** One position each that a special rule decides: a dead draw, KPK, KXK. */
 const SPECIAL = ['8/8/4k3/8/8/3NK3/8/8 w - - 0 1', '8/8/4k3/8/4P3/4K3/8/8 w - - 0 1', '8/8/4k3/8/8/4K3/8/R7 b - - 0 1'];
 
 beforeAll(() => {
@@ -77,7 +77,7 @@ describe('tempo-tune', () => {
     expect(r.err.filter((l) => !l.startsWith('epoch '))).toEqual([]);
     expect(r.code).toBe(0);
     expect(r.err.length).toBe(40);
-    expect(r.out).toMatch(/1500 used, 3 left out \(special rules: 1 dead draws, 1 KPK, 1 mop-up\)/);
+    expect(r.out).toMatch(/1500 used, 3 left out \(special rules: 1 dead draws, 1 KPK, 1 KXK\)/);
     expect(r.out).toMatch(/split: 1350 train, 150 validation/);
     expect(r.out).toMatch(/^epoch 20: train/m);
     const k = Number(/K = ([\d.]+)/.exec(r.out)?.[1]);
@@ -96,7 +96,7 @@ describe('tempo-tune', () => {
     // The pawn got dearer and the knight cheaper; weights no position uses did not move.
     expect(p.eg[TERM_OFFSET.material]).toBeGreaterThan(HANDSET.eg[TERM_OFFSET.material]);
     expect(p.mg[TERM_OFFSET.material + 1]).toBeLessThan(HANDSET.mg[TERM_OFFSET.material + 1]);
-    for (const i of [TERM_OFFSET['psq.pawn'], TERM_OFFSET['psq.pawn'] + 63, TERM_OFFSET['mopup.edge']]) {
+    for (const i of [TERM_OFFSET['psq.pawn'], TERM_OFFSET['psq.pawn'] + 7, TERM_OFFSET['psq.pawn'] + 63]) {
       expect([p.mg[i], p.eg[i]]).toEqual([HANDSET.mg[i], HANDSET.eg[i]]);
     }
   });

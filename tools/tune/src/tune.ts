@@ -227,13 +227,13 @@ async function tune(o: TuneOptions, io: Io): Promise<void> {
   const data = new TraceData();
   const ls = await loadFiles(o.data, ctx, data, tty);
   const left = data.excluded,
-    leftOut = left.drawn + left.kpk + left.mopup,
+    leftOut = left.drawn + left.kpk + left.kxk,
     epp = data.entriesPerPosition();
   io.out(
     `read ${ls.records} records from ${o.data.length} file(s) in ${secs(ls.totalMs)}: parse ${rate(ls.records, ls.parseMs)}, trace ${rate(ls.records, ls.traceMs)}`,
   );
   io.out(
-    `positions: ${data.n} used, ${leftOut} left out (special rules: ${left.drawn} dead draws, ${left.kpk} KPK, ${left.mopup} mop-up)`,
+    `positions: ${data.n} used, ${leftOut} left out (special rules: ${left.drawn} dead draws, ${left.kpk} KPK, ${left.kxk} KXK)`,
   );
   io.out(
     `traces: ${(data.bytes() / 2 ** 20).toFixed(1)} MB, ${epp.linear.toFixed(1)} linear + ${epp.kingSafety.toFixed(1)} king-safety entries a position`,
