@@ -4,7 +4,7 @@ import { parseUciMove } from '@tempo-chess/movegen';
 import { VALUE_MATE_IN_MAX_PLY } from '@tempo-chess/search';
 import { gameRng } from './datagen-chunk';
 import { parseRecord, type TrainingRecord } from './record';
-import { ADJUDICATION, SelfPlayer, isCaptureOrPromotion, rulesEnd } from './selfplay';
+import { ADJUDICATION, Adjudication, SelfPlayer, isCaptureOrPromotion, rulesEnd } from './selfplay';
 
 // Small budgets: the tests run with __DEBUG__ true (every doMove checked from scratch).
 const NODES = 400;
@@ -70,6 +70,42 @@ describe('isCaptureOrPromotion', () => {
   });
 });
 
+describe('Adjudication: the resign and draw rules over a sequence of scores', () => {
+  /** Feeds `scores` from `ply` on; the ply of the end and the end, or null. */
+  const run = (ply: number, scores: number[]) => {
+    const a = new Adjudication();
+    for (let i = 0; i < scores.length; i++) {
+      const end = a.next(ply + i, scores[i]);
+      if (end !== null) return { ply: ply + i, ...end };
+    }
+    return null;
+  };
+  const { drawFromPly, drawPlies, drawScore, resignPlies, resignScore } = ADJUDICATION;
+
+  test('draw: drawPlies quiet scores in a row, counted only from drawFromPly', () => {
+    const quiet = (n: number) => Array.from({ length: n }, (_, i) => (i % 2 === 0 ? drawScore : -drawScore));
+    // From ply 70, the ten plies before drawFromPly do not count.
+    expect(run(70, quiet(40))).toEqual({ ply: drawFromPly + drawPlies - 1, reason: 'draw adjudication', result: 0.5 });
+    expect(run(drawFromPly, quiet(drawPlies - 1))).toBeNull();
+    // One score beyond drawScore starts the run again.
+    const broken = quiet(40);
+    broken[5] = drawScore + 1;
+    expect(run(drawFromPly, broken)).toMatchObject({ ply: drawFromPly + 5 + drawPlies, reason: 'draw adjudication' });
+  });
+
+  test('resign: resignPlies big scores of one sign in a row; a change of sign starts again', () => {
+    expect(run(0, Array(resignPlies).fill(resignScore))).toEqual({ ply: resignPlies - 1, reason: 'resign', result: 1 });
+    expect(run(0, Array(resignPlies).fill(-resignScore))).toMatchObject({ result: 0 });
+    const mixed = [resignScore, resignScore, -resignScore, ...Array(resignPlies).fill(-30000)];
+    expect(run(0, mixed)).toEqual({ ply: 2 + resignPlies - 1, reason: 'resign', result: 0 });
+    expect(run(0, [...Array(resignPlies - 1).fill(resignScore), resignScore - 1, resignScore])).toBeNull();
+  });
+
+  test('quiet scores before drawFromPly never draw', () => {
+    expect(run(0, Array(drawFromPly).fill(0))).toBeNull();
+  });
+});
+
 describe('playOut: adjudication on hand-picked positions', () => {
   const from = (fen: string, ply: number) => {
     player.reset();
@@ -102,19 +138,6 @@ describe('playOut: adjudication on hand-picked positions', () => {
     const g = from('1q1qk1q1/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1', 10);
     expect(g).toMatchObject({ reason: 'resign', result: 0, plies: 10 + ADJUDICATION.resignPlies - 1 });
     for (const r of g.records) expect(r.score).toBeLessThanOrEqual(-ADJUDICATION.resignScore);
-  });
-
-  // From ply 78, not earlier: both sides score the ending as drawn however it goes, so over
-  // more plies one of them may leave a bishop en prise and the game ends by insufficient
-  // material instead (from ply 70 it did at ply 89 with the round-2 table).
-  test('draw adjudication counts only from ply 80: opposite bishops from ply 78 end at ply 89, not 87', () => {
-    const g = from('8/8/4k3/8/8/4K3/8/6Bb w - - 0 1', 78);
-    expect(g).toMatchObject({
-      reason: 'draw adjudication',
-      result: 0.5,
-      plies: ADJUDICATION.drawFromPly + ADJUDICATION.drawPlies - 1,
-    });
-    expectGoodRecords(g.records, 0.5);
   });
 
   test('400 plies: a draw', () => {

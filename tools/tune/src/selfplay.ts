@@ -60,6 +60,29 @@ export interface GameRng {
   int(n: number): number;
 }
 
+/**
+ * The resign and draw rules of ADJUDICATION over a game's search scores, fed one ply
+ * at a time: resign after a run of resignPlies scores of one sign at least resignScore
+ * (mate scores count), a draw after a run of drawPlies scores within drawScore from
+ * ply drawFromPly on.
+ */
+export class Adjudication {
+  private resignRun = 0;
+  private drawRun = 0;
+
+  /** The search's score (white's view) at `ply`; the game's end when a rule decides it. */
+  next(ply: number, white: number): RulesEnd | null {
+    const big = white >= ADJUDICATION.resignScore ? 1 : white <= -ADJUDICATION.resignScore ? -1 : 0;
+    this.resignRun = big === 0 ? 0 : Math.sign(this.resignRun) === big ? this.resignRun + big : big;
+    if (Math.abs(this.resignRun) >= ADJUDICATION.resignPlies)
+      return { reason: 'resign', result: this.resignRun > 0 ? 1 : 0 };
+    const quiet = ply >= ADJUDICATION.drawFromPly && Math.abs(white) <= ADJUDICATION.drawScore;
+    this.drawRun = quiet ? this.drawRun + 1 : 0;
+    if (this.drawRun >= ADJUDICATION.drawPlies) return { reason: 'draw adjudication', result: 0.5 };
+    return null;
+  }
+}
+
 /** Why a game ended. */
 export type EndReason =
   | 'checkmate'
@@ -167,8 +190,7 @@ export class SelfPlayer {
   playOut(pos: Position, nodes: number, ply = 0): GameRecord {
     const startFen = pos.toFen();
     const found: Array<{ fen: string; score: number }> = [];
-    let resignRun = 0,
-      drawRun = 0;
+    const adjudication = new Adjudication();
     let end: RulesEnd | null = null;
     for (;;) {
       end = rulesEnd(pos);
@@ -180,18 +202,8 @@ export class SelfPlayer {
       const r = this.searcher.search(pos, { nodes });
       const white = pos.side === 0 ? r.score : 0 - r.score; // never -0
       if (this.keep(pos, r.bestMove, r.score)) found.push({ fen: pos.toFen(), score: white });
-      // Resign: the run of big scores of one sign; mate scores count as big.
-      const big = white >= ADJUDICATION.resignScore ? 1 : white <= -ADJUDICATION.resignScore ? -1 : 0;
-      resignRun = big === 0 ? 0 : Math.sign(resignRun) === big ? resignRun + big : big;
-      if (Math.abs(resignRun) >= ADJUDICATION.resignPlies) {
-        end = { reason: 'resign', result: resignRun > 0 ? 1 : 0 };
-        break;
-      }
-      drawRun = ply >= ADJUDICATION.drawFromPly && Math.abs(white) <= ADJUDICATION.drawScore ? drawRun + 1 : 0;
-      if (drawRun >= ADJUDICATION.drawPlies) {
-        end = { reason: 'draw adjudication', result: 0.5 };
-        break;
-      }
+      end = adjudication.next(ply, white);
+      if (end !== null) break;
       pos.doMove(r.bestMove);
       ply++;
     }
