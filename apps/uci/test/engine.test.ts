@@ -22,7 +22,7 @@ import { ENGINE, EngineProcess, engineBuilt } from './engine-process';
  * net the count is asserted to repeat and to differ from this one (the commit says it).
  */
 const BENCH_TEST_DEPTH = 5;
-const BENCH_SIGNATURE = 35017;
+const BENCH_SIGNATURE = 35483;
 
 /** Node budget of each mate search (`go mate N nodes MATE_NODES`). */
 const MATE_NODES = 250_000;

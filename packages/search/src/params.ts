@@ -56,7 +56,7 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   // ---- Null move: R = NmpBase + depth / NmpDepthDiv + min((eval - beta) / NmpEvalDiv, NmpEvalMax).
   { name: 'NmpBase', value: 4, min: 1, max: 8, step: 1 },
   { name: 'NmpDepthDiv', value: 4, min: 2, max: 8, step: 1 },
-  { name: 'NmpEvalDiv', value: 200, min: 50, max: 600, step: 50 },
+  { name: 'NmpEvalDiv', value: 205, min: 50, max: 600, step: 50 },
   { name: 'NmpEvalMax', value: 3, min: 0, max: 6, step: 1 },
   { name: 'NmpVerifyDepth', value: 14, min: 6, max: 40, step: 2 },
   // Null move only when staticEval >= beta - NmpMargin * depth + NmpBaseMargin.
@@ -65,33 +65,33 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
 
   // ---- Reverse futility: eval - RfpMargin * (depth - improving) >= beta below RfpDepth.
   { name: 'RfpDepth', value: 9, min: 1, max: 16, step: 1 },
-  { name: 'RfpMargin', value: 75, min: 20, max: 200, step: 10 },
+  { name: 'RfpMargin', value: 71, min: 20, max: 200, step: 10 },
 
   // ---- Razoring: eval + RazorBase + RazorMult * depth^2 < alpha up to RazorDepth.
   { name: 'RazorDepth', value: 3, min: 1, max: 8, step: 1 },
-  { name: 'RazorBase', value: 300, min: 100, max: 1000, step: 50 },
-  { name: 'RazorMult', value: 250, min: 50, max: 600, step: 50 },
+  { name: 'RazorBase', value: 310, min: 100, max: 1000, step: 50 },
+  { name: 'RazorMult', value: 248, min: 50, max: 600, step: 50 },
 
   // ---- Futility of quiets: staticEval + FutBase + FutMult * lmrDepth <= alpha below FutDepth.
   { name: 'FutDepth', value: 10, min: 1, max: 16, step: 1 },
   { name: 'FutBase', value: 90, min: 0, max: 400, step: 20 },
-  { name: 'FutMult', value: 110, min: 30, max: 300, step: 20 },
+  { name: 'FutMult', value: 108, min: 30, max: 300, step: 20 },
 
   // ---- Late move pruning: moveCount >= (LmpBase + depth^2) / (2 - improving).
   { name: 'LmpBase', value: 3, min: 0, max: 10, step: 1 },
 
   // ---- History pruning: lmrDepth < HistPruneDepth and history < -HistPruneMult * depth.
   { name: 'HistPruneDepth', value: 4, min: 1, max: 10, step: 1 },
-  { name: 'HistPruneMult', value: 3000, min: 500, max: 10000, step: 500 },
+  { name: 'HistPruneMult', value: 3028, min: 500, max: 10000, step: 500 },
 
   // ---- SEE pruning: quiets below -SeeQuietMult * lmrDepth^2, captures below -SeeCaptureMult * depth.
   { name: 'SeeQuietMult', value: 25, min: 5, max: 100, step: 5 },
-  { name: 'SeeCaptureMult', value: 90, min: 20, max: 300, step: 20 },
+  { name: 'SeeCaptureMult', value: 86, min: 20, max: 300, step: 20 },
 
   // ---- Late move reductions: r = LmrBase / 100 + ln(depth) * ln(moveCount) / (LmrDiv / 100).
-  { name: 'LmrBase', value: 80, min: 0, max: 200, step: 10 },
-  { name: 'LmrDiv', value: 220, min: 100, max: 400, step: 20 },
-  { name: 'LmrHistDiv', value: 10000, min: 2000, max: 30000, step: 2000 },
+  { name: 'LmrBase', value: 79, min: 0, max: 200, step: 10 },
+  { name: 'LmrDiv', value: 221, min: 100, max: 400, step: 20 },
+  { name: 'LmrHistDiv', value: 11803, min: 2000, max: 30000, step: 2000 },
   // Adjustments of r in 1/1024 plies: more when not improving, at a cut node and for a quiet
   // after a tactical TT move; less at a PV (TT) node and for a move that gives check.
   { name: 'LmrNotImproving', value: 700, min: 0, max: 3000, step: 150 },
@@ -102,7 +102,7 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
 
   // ---- ProbCut: beta + ProbCutMargin (minus ProbCutImproving when improving) from ProbCutDepth.
   { name: 'ProbCutDepth', value: 5, min: 3, max: 10, step: 1 },
-  { name: 'ProbCutMargin', value: 200, min: 50, max: 500, step: 20 },
+  { name: 'ProbCutMargin', value: 204, min: 50, max: 500, step: 20 },
   { name: 'ProbCutImproving', value: 50, min: 0, max: 200, step: 10 },
 
   // ---- Singular extension: from SingularDepth, singularBeta = ttScore - SingularMult * depth / 16.
@@ -126,7 +126,7 @@ export const SEARCH_PARAMS: ReadonlyArray<SearchParam> = [
   { name: 'ThreatQueenByMinor', value: 10000, min: 0, max: 40000, step: 2000 },
 
   // ---- Quiescence: futility margin, SEE threshold of captures.
-  { name: 'QsFutMargin', value: 180, min: 50, max: 500, step: 20 },
+  { name: 'QsFutMargin', value: 182, min: 50, max: 500, step: 20 },
   { name: 'QsSeeMargin', value: -40, min: -300, max: 100, step: 20 },
 
   // ---- Histories: bonus = min(HistBonusMult * depth - HistBonusBase, HistBonusMax).
