@@ -148,15 +148,16 @@ const KXK_CORNER = 40;
 const KXK_PAWN = 100;
 
 /**
- * The lone-king ending, the same rule for both evaluations: a lone king against a queen, a rook, a bishop and a
- * knight, or bishops of both colours (anything more included) is a win, scored from
- * the strong side's view as KXK_WIN plus the strong side's material plus the pushes that
- * mate: the lone king to the edge (with minor pieces alone, to a corner they mate in;
- * in KBNK one of the bishop's colour) and the kings together. The net scores these
- * endings near a rook's value whatever the kings do, and the hand-crafted terms pull
- * the pieces and kings to the centre, so without the pushes alone the search finds no
- * way forward and the fifty-move rule draws them. Precondition: colour `strong ^ 1` has
- * its king alone. 0 when `strong` has no mating material. Allocates nothing.
+ * The lone-king ending, one rule for both evaluations: a lone king against a queen, a
+ * rook, a bishop and a knight, or bishops of both colours (anything more included) is
+ * a win, scored from the strong side's view as KXK_WIN plus the strong side's material
+ * plus the pushes that mate: the lone king to the edge (with minor pieces alone, to a
+ * corner they mate in; in KBNK one of the bishop's colour) and the kings together.
+ * The net scores these endings near a rook's value whatever the kings do, and the
+ * hand-crafted terms pull the pieces and kings to the centre, so without the pushes
+ * alone the search finds no way forward and the fifty-move rule draws them.
+ * Precondition: colour `strong ^ 1` has its king alone. 0 when `strong` has no mating
+ * material. Allocates nothing.
  */
 export function kxkScore(pos: Position, strong: number): number {
   const c = pos.pieceCount,
