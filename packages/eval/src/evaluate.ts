@@ -6,8 +6,9 @@
  * threat and passed-pawn terms. Each side's king attack goes through a
  * non-linear transform. The blend tapers mg and eg by phase with the endgame
  * scale factor on eg; dead draws, KPK and a lone king against mating material
- * (KXK) are decided first, and the fifty-move fade comes last. Every step is symmetric in the colours (truncating division),
- * so a position and its colour flip score alike.
+ * (KXK) are decided first, and the fifty-move fade comes last. Every step is
+ * symmetric in the colours (truncating division), so a position and its colour
+ * flip score alike.
  */
 import { WHITE } from '@tempo-chess/bitboard';
 import { egScore, mgScore, type Position } from '@tempo-chess/position';
@@ -38,8 +39,9 @@ export function evaluate(pos: Position, ctx: EvalContext): number {
 /**
  * The network's evaluation from the side to move's view, wrapped with what the net
  * cannot know: dead draws, KPK and a lone king against mating material are decided
- * by rule first, as in evaluateWhite, and the fifty-move fade applies to the net's score too (its inputs hold no counter). The
- * endgame scale factors are not applied: the net sees the material that drives them.
+ * by rule first, as in evaluateWhite, and the fifty-move fade applies to the net's
+ * score too (its inputs hold no counter). The endgame scale factors are not applied:
+ * the net sees the material that drives them.
  * Precondition: `acc` was refreshed at the search root and pushed/popped with every move since.
  */
 export function evaluateNet(pos: Position, acc: AccumulatorStack): number {
