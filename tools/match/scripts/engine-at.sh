@@ -20,7 +20,10 @@ if [ ! -f "$dir/apps/uci/dist/tempo.js" ]; then
     git clone -q --no-checkout "$repo" "$dir"
     git -C "$dir" checkout -q --detach "$full"
   fi
-  (cd "$dir" && npx -y pnpm@10.34.8 install --frozen-lockfile >&2 && npx -y pnpm@10.34.8 exec turbo run build --filter=tempo-chess... --output-logs=errors-only >&2)
+  # The engine's package name is read from the checkout: older commits name it otherwise.
+  (cd "$dir" && name=$(node -p "require('./apps/uci/package.json').name") &&
+    npx -y pnpm@10.34.8 install --frozen-lockfile >&2 &&
+    npx -y pnpm@10.34.8 exec turbo run build "--filter=$name..." --output-logs=errors-only >&2)
 fi
 [ -f "$dir/apps/uci/dist/tempo.js" ] || { echo "engine-at: no apps/uci/dist/tempo.js after building $full in $dir" >&2; exit 1; }
 echo "$dir/apps/uci/dist/tempo.js"
