@@ -12,8 +12,9 @@
 # levels default to the plan's 1000:2401 1400:2402 1800:2403 2100:2404 2400:2405. LEVELS_TC
 # (default 10+0.1) and LEVELS_GAMES (default 100), the calibration's, may be set otherwise
 # for a pilot, whose folder must then be another DIR. Each
-# level writes DIR/ELO.json, ELO.pgn and ELO.txt (tempo-match's output) and is resumed
-# where it stopped when the script is run again; a finished level is only summarised.
+# level writes DIR/ELO.json, ELO.pgn and ELO.txt (tempo-match's output, appended to, so a
+# resumed level keeps the output of its earlier stretches) and is resumed where it stopped
+# when the script is run again; a finished level is only summarised.
 # Then one table: setting, anchor, score, Elo difference, measured rating, pass or miss.
 # Nothing else may run on the machine meanwhile (a time control).
 set -euo pipefail
@@ -45,7 +46,7 @@ for level in "${levels[@]}"; do
   node "$cli" --engine name=tempo-$elo "cmd=node $engine" option.UCI_LimitStrength=true option.UCI_Elo=$elo \
     --engine name=sf-$anchor "cmd=$stockfish" option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=$anchor \
     --each tc=$tc option.Hash=16 --games "$games" --openings "$openings" --openings-part test \
-    --order random --seed "$seed" --concurrency 2 --pgn "$dir/$elo.pgn" --out "$dir/$elo.json" --resume > "$dir/$elo.txt"
+    --order random --seed "$seed" --concurrency 2 --pgn "$dir/$elo.pgn" --out "$dir/$elo.json" --resume >> "$dir/$elo.txt"
 done
 
 printf '| UCI_Elo | anchor (Stockfish 15.1 UCI_Elo) | score (W-L-D) | Elo difference | measured | within +/-150 |\n|---:|---:|---|---:|---:|---|\n'
