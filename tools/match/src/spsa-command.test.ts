@@ -73,13 +73,15 @@ describe('bad input: one line, exit 2', () => {
 
   it('a missing tuning build', async () => {
     const state = join(dir, 'nobuild.json');
-    const gone = await run('spsa', '--state', state, '--engine', 'node /nonexistent/dist-tune/tempo.js');
+    // Openings of its own, so that the test needs nothing beside the repository.
+    const common = ['spsa', '--state', state, '--openings', EPD];
+    const gone = await run(...common, '--engine', 'node /nonexistent/dist-tune/tempo.js');
     expect(gone.code).toBe(2);
     expect(gone.err).toEqual([
       'tempo-match: spsa: the engine /nonexistent/dist-tune/tempo.js does not exist; build the tuning build: make EXE=<path> TUNE=1, or TEMPO_TUNE=1 in apps/uci (dist-tune/tempo.js)',
     ]);
     // An engine that starts but does not declare the tunables (the normal build, here the fake engine).
-    const normal = await run('spsa', '--state', state, '--params', PARAMS, '--engine', fakeUciCommand());
+    const normal = await run(...common, '--params', PARAMS, '--engine', fakeUciCommand());
     expect(normal.code).toBe(2);
     expect(normal.err).toHaveLength(1);
     expect(normal.err[0]).toMatch(
